@@ -1,0 +1,160 @@
+// Lint rules, including the import boundaries of STYLE.md: a pure core that never touches I/O,
+// an engine that reaches the world only through interfaces, and a CLI that alone may touch `process`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Modules that reach files, network, processes or threads; each is listed with and without `node:`. */
+const NODE_IO_MODULES = [
+  'fs',
+  'fs/promises',
+  'net',
+  'http',
+  'https',
+  'http2',
+  'tls',
+  'dgram',
+  'dns',
+  'dns/promises',
+  'child_process',
+  'cluster',
+  'worker_threads',
+  'readline',
+  'readline/promises',
+];
+const NODE_IO = NODE_IO_MODULES.flatMap((name) => [name, `node:${name}`]);
+const NODE_IO_PATTERNS = ['undici', 'undici/*'];
+
+/** Folders under src/ and the sibling folders each may import from. */
+const BOUNDARIES = {
+  diagnostics: [],
+  expressions: ['diagnostics'],
+  assertions: ['expressions', 'diagnostics'],
+  masking: ['expressions', 'diagnostics'],
+  language: ['expressions', 'assertions', 'diagnostics'],
+  http: ['diagnostics'],
+  workspace: ['language', 'expressions', 'diagnostics'],
+  engine: ['language', 'expressions', 'assertions', 'http', 'masking', 'workspace', 'diagnostics'],
+  reporters: ['engine', 'language', 'masking', 'diagnostics'],
+  cli: ['workspace', 'language', 'expressions', 'engine', 'http', 'reporters', 'masking', 'diagnostics'],
+};
+const PURE = new Set(['diagnostics', 'expressions', 'assertions', 'masking', 'language']);
+
+/** Relative specifiers that leave a file's folder (up to three levels deep) and enter src/<other>. */
+function crossingInto(other) {
+  return ['../', '../../', '../../../'].flatMap((up) => [`${up}${other}`, `${up}${other}/*`]);
+}
+
+const PROCESS_ONLY_IN_CLI = 'Only src/cli touches process (STYLE.md, "Only cli/ touches process").';
+// STYLE.md, "A pure core": no clock and no randomness; the caller passes them in.
+const PURE_CLOCK_MESSAGE = 'is pure: pass a clock or random source in (STYLE.md, "A pure core").';
+
+function boundaryRules(folder, allowed) {
+  const pure = PURE.has(folder);
+  const forbidden = Object.keys(BOUNDARIES).filter((other) => other !== folder && !allowed.includes(other));
+  const pureMessage = `src/${folder} is pure: no I/O (STYLE.md, "A pure core").`;
+  const restrictedPaths = [
+    ...(pure ? NODE_IO.map((name) => ({ name, message: pureMessage })) : []),
+    ...(folder === 'cli'
+      ? []
+      : ['process', 'node:process'].map((name) => ({ name, message: PROCESS_ONLY_IN_CLI }))),
+  ];
+  const restrictedPatterns = [
+    ...(pure ? [{ group: NODE_IO_PATTERNS, message: pureMessage }] : []),
+    ...forbidden.map((other) => ({
+      group: crossingInto(other),
+      message: `src/${folder} may not import src/${other} (see BOUNDARIES in eslint.config.js).`,
+    })),
+  ];
+  const restrictedGlobals = [
+    ...(folder === 'cli' ? [] : [{ name: 'process', message: PROCESS_ONLY_IN_CLI }]),
+    ...(pure
+      ? ['setTimeout', 'setInterval', 'setImmediate'].map((name) => ({
+          name,
+          message: `src/${folder} ${PURE_CLOCK_MESSAGE}`,
+        }))
+      : []),
+  ];
+  const restrictedProperties = [
+    ...(folder === 'cli'
+      ? []
+      : [{ object: 'globalThis', property: 'process', message: PROCESS_ONLY_IN_CLI }]),
+    ...(pure
+      ? [
+          ['Date', 'now'],
+          ['performance', 'now'],
+          ['Math', 'random'],
+        ].map(([object, property]) => ({ object, property, message: `src/${folder} ${PURE_CLOCK_MESSAGE}` }))
+      : []),
+  ];
+  return {
+    'no-restricted-imports': ['error', { paths: restrictedPaths, patterns: restrictedPatterns }],
+    'no-restricted-globals': restrictedGlobals.length === 0 ? 'off' : ['error', ...restrictedGlobals],
+    'no-restricted-properties':
+      restrictedProperties.length === 0 ? 'off' : ['error', ...restrictedProperties],
+    'no-restricted-syntax': pure
+      ? [
+          'error',
+          {
+            selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+            message: `src/${folder} ${PURE_CLOCK_MESSAGE}`,
+          },
+        ]
+      : 'off',
+  };
+}
+
+const boundaryConfigs = Object.entries(BOUNDARIES).map(([folder, allowed]) => ({
+  files: [`src/${folder}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: boundaryRules(folder, allowed),
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'test-output/',
+      'bench/results/',
+      'tools/sea/node_modules/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        performance: 'readonly',
+        structuredClone: 'readonly',
+        setImmediate: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        queueMicrotask: 'readonly',
+        fetch: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error'],
+    },
+  },
+  ...boundaryConfigs,
+  {
+    files: ['scripts/**', 'bench/**', 'demo/**', 'test/**', 'src/cli/**', '**/*.test.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,116 @@
+// Bundles the CLI into dist/runner.cjs and the demo API into dist/demo.cjs (DECISIONS.md, "Product and
+// entry points": `node dist/runner.cjs <args>` is the CLI). One CJS file per program keeps start-up to a
+// single file read; modules the code loads with dynamic `import()` stay lazy inside the bundle.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The three build constants that src/cli/buildInfo.ts declares. */
+function buildConstants() {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return {
+    __RUNNER_VERSION__: version,
+    __RUNNER_COMMIT__: gitShortHash(),
+    __RUNNER_BUILD_DATE__: buildDate(),
+  };
+}
+
+function gitShortHash() {
+  try {
+    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return hash === '' ? 'unknown' : hash;
+  } catch {
+    // No git, not a work tree, or no commit yet: DECISIONS.md allows `commit: unknown`.
+    return 'unknown';
+  }
+}
+
+// SOURCE_DATE_EPOCH (reproducible-builds.org) lets a packager pin the date; otherwise "now".
+function buildDate() {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const date = epoch !== undefined && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date();
+  return date.toISOString();
+}
+
+/**
+ * The bundle is CommonJS, where `import.meta` is empty. These stand-ins keep source written as ESM working
+ * (for example the demo server's "run directly?" check compares import.meta.url with process.argv[1]).
+ */
+const IMPORT_META_BANNER = 'var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;';
+const IMPORT_META_DEFINES = {
+  'import.meta.url': '__importMetaUrl',
+  'import.meta.filename': '__filename',
+  'import.meta.dirname': '__dirname',
+};
+
+/** @param {{ entry: string; outfile: string; shebang: boolean; define: Record<string, string> }} target */
+async function bundle({ entry, outfile, shebang, define }) {
+  if (!existsSync(join(root, entry))) {
+    throw new BuildError(`cannot build ${outfile}: ${entry} does not exist`);
+  }
+  const banner = (shebang ? '#!/usr/bin/env node\n' : '') + IMPORT_META_BANNER;
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: banner },
+    define: { ...define, ...IMPORT_META_DEFINES },
+    // Whitespace and syntax only: identifiers keep their names so stack traces in bug reports stay readable.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'eof',
+    logLevel: 'warning',
+  }).catch(() => {
+    // esbuild has already printed each error with its file, line and column.
+    throw new BuildError(`cannot build ${outfile}: see the errors above`);
+  });
+  if (shebang) chmodSync(join(root, outfile), 0o755);
+  const kib = (statSync(join(root, outfile)).size / 1024).toFixed(0);
+  console.log(`built ${relative(root, join(root, outfile))} (${kib} KiB) from ${entry}`);
+}
+
+/** A build failure whose message is enough: printed without a stack trace. */
+class BuildError extends Error {}
+
+const constants = buildConstants();
+const define = Object.fromEntries(
+  Object.entries(constants).map(([key, value]) => [key, JSON.stringify(value)]),
+);
+
+const TARGETS = {
+  runner: { entry: 'src/cli/main.ts', outfile: 'dist/runner.cjs', shebang: true },
+  demo: { entry: 'demo/server.ts', outfile: 'dist/demo.cjs', shebang: false },
+};
+
+try {
+  // `node scripts/build.mjs [runner] [demo]`: all targets when none is named (build:exe needs only runner).
+  const names = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(TARGETS);
+  for (const name of names) {
+    const target = Object.hasOwn(TARGETS, name) ? TARGETS[name] : undefined;
+    if (target === undefined) {
+      throw new BuildError(`unknown target "${name}"; targets: ${Object.keys(TARGETS).join(', ')}`);
+    }
+    await bundle({ ...target, define });
+  }
+  console.log(
+    `version ${constants.__RUNNER_VERSION__}, commit ${constants.__RUNNER_COMMIT__}, built ${constants.__RUNNER_BUILD_DATE__}`,
+  );
+} catch (error) {
+  if (!(error instanceof BuildError)) throw error;
+  console.error(`build: ${error.message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,141 @@
+import type { SourceLocation } from '../diagnostics/location.js';
+import { suggestMatcher } from './checkExpected.js';
+import { matchExpected, parseExpected, type ParsedExpectation } from './expected.js';
+import { resolveSubjectPath, splitSubjectPath, type Subject } from './subject.js';
+import { formatValue } from './valueText.js';
+
+/** One checked `expect` entry: a result, never an exception (STYLE.md, "Failures are results"). */
+export interface AssertionResult {
+  path: string;
+  /** As written: the matcher string or the literal. */
+  expected: unknown;
+  /** The value found; undefined when the path is missing. */
+  actual: unknown;
+  passed: boolean;
+  /** One console line: `status == 200`, `status = 201 (expected), got 404`. */
+  message: string;
+  /** When the path was missing: the fields at the deepest level reached. */
+  available?: string[];
+  loc?: SourceLocation;
+}
+
+export interface ExpectationInput {
+  path: string;
+  expected: unknown;
+  loc?: SourceLocation;
+}
+
+export type SchemaValidator = (schemaName: string, body: unknown) => { passed: boolean; errors: string[] };
+
+export interface EvaluateOptions {
+  /** Validates the body against a named schema (`schema: user.json`); absent where no schemas are configured. */
+  validateSchema?: SchemaValidator;
+}
+
+/** SPEC, phase 6: status, headers, body matchers, JWT claims, schema, cache; unknown roots last. */
+const PHASE_ORDER = ['status', 'headers', 'body', 'jwt', 'schema', 'cache'];
+
+function phaseOf(path: string): number {
+  const index = PHASE_ORDER.indexOf(splitSubjectPath(path).root);
+  return index < 0 ? PHASE_ORDER.length : index;
+}
+
+function result(
+  entry: ExpectationInput,
+  fields: Omit<AssertionResult, 'path' | 'expected' | 'loc'>,
+): AssertionResult {
+  const out: AssertionResult = { path: entry.path, expected: entry.expected, ...fields };
+  return entry.loc === undefined ? out : { ...out, loc: entry.loc };
+}
+
+/** How the expectation reads in a message: `= "Alice"` for literals, `startsWith "Al"` for matchers. */
+function expectedText(parsed: ParsedExpectation, passed: boolean): string {
+  if (parsed.kind === 'matcher') return parsed.display;
+  return `${passed ? '==' : '='} ${formatValue(parsed.value)}`;
+}
+
+function evaluateSchema(
+  entry: ExpectationInput,
+  subject: Subject,
+  options: EvaluateOptions,
+): AssertionResult {
+  const name = entry.expected;
+  if (typeof name !== 'string' || name.trim() === '') {
+    return result(entry, {
+      actual: undefined,
+      passed: false,
+      message: 'schema: expected a schema name such as `user.json`',
+    });
+  }
+  if (!options.validateSchema) {
+    return result(entry, {
+      actual: undefined,
+      passed: false,
+      message: `schema ${formatValue(name)}: cannot validate, schema validation is not set up for this run`,
+    });
+  }
+  const verdict = options.validateSchema(name, subject.body);
+  if (verdict.passed)
+    return result(entry, { actual: [], passed: true, message: `schema ${formatValue(name)} matches` });
+  const count = `${verdict.errors.length} error${verdict.errors.length === 1 ? '' : 's'}`;
+  return result(entry, {
+    actual: verdict.errors,
+    passed: false,
+    message: `schema ${formatValue(name)} (expected), got ${count}: ${formatValue(verdict.errors.join('; '))}`,
+  });
+}
+
+function evaluateOne(entry: ExpectationInput, subject: Subject, options: EvaluateOptions): AssertionResult {
+  if (splitSubjectPath(entry.path).root === 'schema') return evaluateSchema(entry, subject, options);
+  const parsed = parseExpected(entry.expected);
+  const resolved = resolveSubjectPath(subject, entry.path);
+  if (!resolved.found) {
+    const absentPasses = parsed.kind === 'matcher' && parsed.name === 'exists' && parsed.negated;
+    if (absentPasses)
+      return result(entry, { actual: undefined, passed: true, message: `${entry.path} ${parsed.display}` });
+    return result(entry, {
+      actual: undefined,
+      passed: false,
+      message: `${entry.path}: ${resolved.message}`,
+      available: resolved.available,
+    });
+  }
+  const actual = resolved.value;
+  // Headers are text by nature: `headers.content-length: 42` compares with the text "42".
+  const verdict = matchExpected(parsed, actual, { textual: splitSubjectPath(entry.path).root === 'headers' });
+  if (verdict.invalid !== undefined) {
+    return result(entry, {
+      actual,
+      passed: false,
+      message: `${entry.path}: invalid matcher: ${verdict.invalid}`,
+    });
+  }
+  if (verdict.passed)
+    return result(entry, { actual, passed: true, message: `${entry.path} ${expectedText(parsed, true)}` });
+  const notes = [verdict.reason];
+  if (parsed.kind === 'literal' && typeof parsed.value === 'string') {
+    const suggestion = suggestMatcher(parsed.value);
+    if (suggestion !== undefined) notes.push(`did you mean the matcher \`${suggestion}\`?`);
+  }
+  const note = notes.filter((text) => text !== undefined).join('; ');
+  return result(entry, {
+    actual,
+    passed: false,
+    message: `${entry.path} ${expectedText(parsed, false)} (expected), got ${formatValue(actual)}${note ? ` (${note})` : ''}`,
+  });
+}
+
+/**
+ * Checks a step's `expect` entries against what it produced, in SPEC's phase-6 order (stable within a group),
+ * one result per entry.
+ */
+export function evaluateExpectations(
+  expectations: readonly ExpectationInput[],
+  subject: Subject,
+  options: EvaluateOptions = {},
+): AssertionResult[] {
+  const ordered = expectations
+    .map((entry, index) => ({ entry, index, phase: phaseOf(entry.path) }))
+    .sort((a, b) => a.phase - b.phase || a.index - b.index);
+  return ordered.map(({ entry }) => evaluateOne(entry, subject, options));
+}

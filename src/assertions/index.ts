@@ -1,0 +1,12 @@
+// The public face of src/assertions: matchers, expectations and saves (pure; no I/O).
+export { checkExpected, type MatcherProblem } from './checkExpected.js';
+export type { Resolved, Subject } from './subject.js';
+export {
+  evaluateExpectations,
+  type AssertionResult,
+  type EvaluateOptions,
+  type ExpectationInput,
+  type SchemaValidator,
+} from './expectations.js';
+export { extractSaves, type SaveOutcome, type SaveRuleInput } from './save.js';
+export { checkExpectPath, checkSaveSource } from './pathChecks.js';

@@ -1,0 +1,33 @@
+import { comparisonMatchers } from './comparison.js';
+import type { MatcherDefinition } from './definition.js';
+import { equalsMatcher } from './equality.js';
+import { formatMatchers } from './formats.js';
+import { membershipMatchers } from './membership.js';
+import { presenceMatchers } from './presence.js';
+import { textMatchers } from './text.js';
+import { typeMatchers } from './typeNames.js';
+
+/** The word that negates any matcher: `not empty`, `not contains x` (DECISIONS, Matchers). */
+export const NEGATION = 'not';
+
+const MATCHERS: readonly MatcherDefinition[] = [
+  ...comparisonMatchers,
+  ...textMatchers,
+  ...membershipMatchers,
+  ...presenceMatchers,
+  ...typeMatchers,
+  ...formatMatchers,
+  equalsMatcher,
+];
+
+const BY_NAME = new Map<string, MatcherDefinition>(
+  MATCHERS.flatMap((matcher) => matcher.names.map((name) => [name, matcher] as const)),
+);
+
+/** The matcher spelled exactly `name` (names are case-sensitive: `Contains` is a literal word). */
+export function findMatcher(name: string): MatcherDefinition | undefined {
+  return BY_NAME.get(name);
+}
+
+/** Every matcher name and spelling, plus `not`: for the docs, the JSON Schema and did-you-mean. */
+export const MATCHER_NAMES: readonly string[] = [...BY_NAME.keys(), NEGATION];

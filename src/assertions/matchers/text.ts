@@ -1,0 +1,78 @@
+import { describeType, formatValue } from '../valueText.js';
+import { parseNumberText, unquote, type MatcherDefinition, type MatchOutcome } from './definition.js';
+
+/** Numbers and booleans read as their text (`startsWith 4` on 404); objects, arrays and null do not. */
+function asText(actual: unknown): string | undefined {
+  if (typeof actual === 'string') return actual;
+  if (typeof actual === 'number' || typeof actual === 'boolean') return String(actual);
+  return undefined;
+}
+
+const quotedArgument = (argument: string): string => formatValue(unquote(argument));
+
+function textMatcher(name: string, test: (text: string, needle: string) => boolean): MatcherDefinition {
+  return {
+    names: [name],
+    takesArgument: true,
+    formatArgument: quotedArgument,
+    test: (actual, argument): MatchOutcome => {
+      const text = asText(actual);
+      if (text === undefined) return { error: `${describeType(actual)}; \`${name}\` needs text` };
+      return { passed: test(text, unquote(argument)) };
+    },
+  };
+}
+
+/** Whether an array element equals the `contains` argument: text exactly, numbers numerically (`contains 3`). */
+function elementMatches(element: unknown, needle: string): boolean {
+  if (typeof element === 'string') return element === needle;
+  if (typeof element === 'number') return parseNumberText(needle) === element;
+  if (typeof element === 'boolean' || element === null) return String(element) === needle;
+  return false;
+}
+
+const contains: MatcherDefinition = {
+  names: ['contains'],
+  takesArgument: true,
+  formatArgument: quotedArgument,
+  test: (actual, argument): MatchOutcome => {
+    const needle = unquote(argument);
+    if (Array.isArray(actual)) return { passed: actual.some((element) => elementMatches(element, needle)) };
+    const text = asText(actual);
+    if (text === undefined) return { error: `${describeType(actual)}; \`contains\` needs text or an array` };
+    return { passed: text.includes(needle) };
+  },
+};
+
+/** `regex ^a+$` or `regex /^a+$/i`: JavaScript RegExp syntax; the slash form carries flags. */
+export function compileRegex(argument: string): RegExp | string {
+  const slashed = /^\/([\s\S]*)\/([a-z]*)$/.exec(argument);
+  try {
+    return slashed ? new RegExp(slashed[1] ?? '', slashed[2]) : new RegExp(argument);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const regex: MatcherDefinition = {
+  names: ['regex', 'matchesRegex'],
+  takesArgument: true,
+  checkArgument: (argument) => {
+    const compiled = compileRegex(argument);
+    return typeof compiled === 'string' ? `invalid regular expression: ${compiled}` : undefined;
+  },
+  test: (actual, argument): MatchOutcome => {
+    const compiled = compileRegex(argument);
+    if (typeof compiled === 'string') return { error: `invalid regular expression: ${compiled}` };
+    const text = asText(actual);
+    if (text === undefined) return { error: `${describeType(actual)}; \`regex\` needs text` };
+    return { passed: compiled.test(text) };
+  },
+};
+
+export const textMatchers: readonly MatcherDefinition[] = [
+  contains,
+  textMatcher('startsWith', (text, prefix) => text.startsWith(prefix)),
+  textMatcher('endsWith', (text, suffix) => text.endsWith(suffix)),
+  regex,
+];

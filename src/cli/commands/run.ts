@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { formatDiagnostic, RunnerError } from '../../diagnostics/errors.js';
+import { fanOut, runSuite, systemClock, systemRuntime, type RunSettings } from '../../engine/index.js';
+import { createHttpClient } from '../../http/index.js';
+import type { Scenario } from '../../language/model.js';
+import { CONSOLE_ONLY_MASK_FIELDS, Masker, SecretRegistry } from '../../masking/index.js';
+import { createConsoleReporter, createStyle, maskEvents } from '../../reporters/index.js';
+import {
+  collectScenarioFiles,
+  loadCredentials,
+  loadEnvironment,
+  loadScenarios,
+  loadWorkspace,
+} from '../../workspace/index.js';
+import { buildInfo } from '../buildInfo.js';
+import type { CliIo } from '../io.js';
+import { wantsColor } from '../io.js';
+import type { ParsedArgs } from '../parseArgs.js';
+import { EXIT } from '../runMain.js';
+
+/** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
+export function selectByTags(scenarios: readonly Scenario[], tags: readonly string[]): Scenario[] {
+  return scenarios.filter((scenario) => tags.every((tag) => scenario.tags.includes(tag)));
+}
+
+export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
+  const workspace = await loadWorkspace(io.cwd);
+  const envName =
+    typeof args.options.env === 'string' ? args.options.env : workspace.config.environments.default;
+  const environment = await loadEnvironment(workspace, envName);
+  const accounts = await loadCredentials(workspace, envName);
+
+  const secrets = new SecretRegistry();
+  secrets.add(accounts);
+  const masker = new Masker(workspace.config.security.mask, secrets);
+  const mask = (text: string) => masker.maskText(text);
+
+  const files = await collectScenarioFiles(workspace, args.positionals[0], io.cwd);
+  const loaded = await loadScenarios(workspace, environment, files, io.cwd);
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  for (const diagnostic of loaded.diagnostics) io.stderr.write(mask(formatDiagnostic(diagnostic)) + '\n');
+  if (errors.length > 0) {
+    io.stderr.write(
+      `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} found; nothing was run (see \`runner validate\`).\n`,
+    );
+    return EXIT.unusable;
+  }
+
+  const tags = (args.options.tag as string[] | undefined) ?? [];
+  const scenarios = selectByTags(loaded.scenarios, tags);
+  if (scenarios.length === 0) {
+    const why = tags.length > 0 ? ` with tags ${tags.map((t) => `\`${t}\``).join(' and ')}` : '';
+    throw new RunnerError('run.no-scenarios', `no scenario to run${why} in ${files.length} file(s)`);
+  }
+
+  const caFile = environment.http.caFile;
+  const http = createHttpClient({
+    http2: environment.http.http2,
+    insecure: environment.http.insecure,
+    ca: caFile ? await readFile(caFile) : undefined,
+    userAgent: `runner/${buildInfo.version}`,
+  });
+  const style = createStyle(wantsColor(io.stdout, io.env));
+  const consoleReporter = createConsoleReporter({
+    out: io.stdout,
+    style,
+    verbose: args.options.verbose === true,
+  });
+  const listener = fanOut(
+    [maskEvents(consoleReporter, masker.withFields(CONSOLE_ONLY_MASK_FIELDS))],
+    (error, hook) => {
+      io.stderr.write(
+        mask(
+          `error: a reporter failed in ${hook}: ${error instanceof Error ? error.message : String(error)}`,
+        ) + '\n',
+      );
+    },
+  );
+
+  const settings: RunSettings = {
+    environment: {
+      name: environment.name,
+      baseUrl: environment.baseUrl,
+      services: environment.services,
+      variables: environment.variables,
+      timeoutMs: environment.http.timeoutMs,
+      maxResponseBytes: environment.http.maxResponseBytes,
+    },
+    accounts,
+    userAgent: `runner/${buildInfo.version}`,
+  };
+  try {
+    const result = await runSuite(scenarios, settings, {
+      http,
+      clock: systemClock,
+      runtime: systemRuntime,
+      secrets,
+      masker,
+      listener,
+    });
+    return result.status === 'passed' ? EXIT.passed : EXIT.failed;
+  } finally {
+    await http.close();
+  }
+}

@@ -1,0 +1,22 @@
+import { formatDiagnostic } from '../../diagnostics/errors.js';
+import { loadEnvironment, loadWorkspace, validateWorkspace } from '../../workspace/index.js';
+import type { CliIo } from '../io.js';
+import type { ParsedArgs } from '../parseArgs.js';
+import { EXIT } from '../runMain.js';
+
+/** DECISIONS.md: one line per problem with file:line:col; exit 1 when there are problems. */
+export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
+  const workspace = await loadWorkspace(io.cwd);
+  const envName =
+    typeof args.options.env === 'string' ? args.options.env : workspace.config.environments.default;
+  const environment = await loadEnvironment(workspace, envName);
+  const { files, diagnostics } = await validateWorkspace(workspace, environment, args.positionals, io.cwd);
+  for (const diagnostic of diagnostics) io.stdout.write(`${formatDiagnostic(diagnostic)}\n`);
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  const fileWord = files.length === 1 ? 'file' : 'files';
+  const problems = errors === 0 ? 'no problems' : `${errors} ${errors === 1 ? 'problem' : 'problems'}`;
+  const warned = warnings > 0 ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '';
+  io.stdout.write(`${files.length} ${fileWord} checked: ${problems}${warned}\n`);
+  return errors > 0 ? EXIT.failed : EXIT.passed;
+}

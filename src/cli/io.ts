@@ -1,0 +1,21 @@
+import type { OutputStream } from '../reporters/index.js';
+
+/** Everything a command may touch of the outside world; `main.ts` passes the process's, tests pass fakes. */
+export interface CliIo {
+  stdout: OutputStream & { isTTY: boolean };
+  stderr: OutputStream & { isTTY: boolean };
+  env: Record<string, string | undefined>;
+  cwd: string;
+  nodeVersion: string;
+}
+
+/**
+ * Colour only on a terminal, honouring NO_COLOR (any non-empty value) and FORCE_COLOR (anything but "0"
+ * or "false"), as most CLI tools do.
+ */
+export function wantsColor(stream: { isTTY: boolean }, env: CliIo['env']): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return stream.isTTY && env.TERM !== 'dumb';
+}

@@ -1,0 +1,60 @@
+import { formatLocation, type SourceLocation } from './location.js';
+
+export type Severity = 'error' | 'warning';
+
+/** One problem found in the user's input, with a stable code, a place and, where we can, a way to fix it. */
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  location?: SourceLocation;
+  hint?: string;
+}
+
+/**
+ * `file:line:col: message (hint)` — DECISIONS.md's form, which editors and CI problem matchers recognise;
+ * warnings read `file:line:col: warning: message`. Without a place: `error: message`.
+ */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const hint = diagnostic.hint ? ` (${diagnostic.hint})` : '';
+  const level = diagnostic.severity === 'warning' ? 'warning: ' : '';
+  if (!diagnostic.location) return `${diagnostic.severity}: ${diagnostic.message}${hint}`;
+  return `${formatLocation(diagnostic.location)}: ${level}${diagnostic.message}${hint}`;
+}
+
+/**
+ * An error that stops a command before anything runs (bad flags, unreadable workspace, invalid scenario).
+ * Failures during a run are results, not errors (STYLE.md, "Failures are results").
+ */
+export class RunnerError extends Error {
+  readonly code: string;
+  readonly diagnostics: Diagnostic[];
+
+  constructor(
+    code: string,
+    message: string,
+    options: { location?: SourceLocation; hint?: string; diagnostics?: Diagnostic[] } = {},
+  ) {
+    super(message);
+    this.name = 'RunnerError';
+    this.code = code;
+    this.diagnostics = options.diagnostics ?? [
+      { code, severity: 'error', message, location: options.location, hint: options.hint },
+    ];
+  }
+}
+
+/** Thrown by the expression language for a syntax or evaluation problem; `offset` is 0-based within the source text. */
+export class ExpressionError extends Error {
+  readonly code: string;
+  readonly offset: number;
+  readonly hint: string | undefined;
+
+  constructor(code: string, message: string, offset = 0, hint?: string) {
+    super(message);
+    this.name = 'ExpressionError';
+    this.code = code;
+    this.offset = offset;
+    this.hint = hint;
+  }
+}

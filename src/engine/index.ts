@@ -1,0 +1,27 @@
+export {
+  fanOut,
+  type RunListener,
+  type RunBegin,
+  type ScenarioBegin,
+  type StepBegin,
+  type StepEnd,
+} from './events.js';
+export type {
+  RecordedRequest,
+  RecordedResponse,
+  RunResult,
+  ScenarioResult,
+  StepCounts,
+  StepResult,
+  StepStatus,
+  TimingCheck,
+} from './results.js';
+export { runSuite } from './runSuite.js';
+export {
+  systemClock,
+  systemRuntime,
+  type Clock,
+  type EngineServices,
+  type RunSettings,
+  type TargetEnvironment,
+} from './services.js';

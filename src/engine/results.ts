@@ -1,0 +1,107 @@
+/**
+ * What a run produces. Reporters render from these finished records only (STYLE.md, "Reporters are
+ * listeners"); nothing here refers back to the engine.
+ */
+import type { AssertionResult } from '../assertions/index.js';
+import type { SourceLocation } from '../diagnostics/location.js';
+import type { Section, StepKind } from '../language/model.js';
+
+export type StepStatus = 'passed' | 'failed' | 'skipped';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The body as sent: parsed JSON value when JSON, else text. */
+  body?: unknown;
+}
+
+export interface RecordedResponse {
+  status: number;
+  statusText: string;
+  httpVersion: string;
+  headers: Record<string, string>;
+  /** Parsed JSON when JSON, else text; undefined when empty. */
+  body?: unknown;
+  sizeBytes: number;
+}
+
+export interface TimingCheck {
+  maxMs: number;
+  actualMs: number;
+  passed: boolean;
+}
+
+export interface StepResult {
+  /** 0-based position in the scenario execution, counting setup, steps and teardown in order. */
+  index: number;
+  section: Section;
+  kind: StepKind;
+  /** `name`, or `METHOD url` for requests, or a description of the operation. */
+  label: string;
+  status: StepStatus;
+  durationMs: number;
+  loc: SourceLocation;
+  request?: RecordedRequest;
+  response?: RecordedResponse;
+  assertions: AssertionResult[];
+  /** Variables this step stored (after a successful step only — SPEC phase 7). */
+  saved: Record<string, unknown>;
+  warnings: string[];
+  /** A failure that is not an assertion: a network error, an undefined variable, a sandbox block. */
+  error?: string;
+  /** Why the step did not run. */
+  skipReason?: string;
+  timing?: TimingCheck;
+  requestId?: string;
+  /** Nested executions (loops, composed scenarios), in order. */
+  children?: StepResult[];
+}
+
+export interface StepCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  total: number;
+}
+
+export interface ScenarioResult {
+  /** The scenario name; with examples, `<name> [<n>]` or the data set's `name` (DECISIONS.md). */
+  name: string;
+  file: string;
+  description?: string;
+  tags: string[];
+  environment: string;
+  status: 'passed' | 'failed';
+  startedAt: string;
+  durationMs: number;
+  steps: StepResult[];
+  counts: StepCounts;
+  /** The variable store when the scenario ended (for failure snapshots). */
+  variables: Record<string, unknown>;
+}
+
+export interface RunResult {
+  environment: string;
+  status: 'passed' | 'failed';
+  startedAt: string;
+  durationMs: number;
+  scenarios: ScenarioResult[];
+  counts: StepCounts;
+}
+
+/** Counts the steps of a list (top-level records; nested executions are part of their parent step). */
+export function countSteps(steps: readonly StepResult[]): StepCounts {
+  const counts: StepCounts = { passed: 0, failed: 0, skipped: 0, total: steps.length };
+  for (const step of steps) counts[step.status]++;
+  return counts;
+}
+
+export function addCounts(a: StepCounts, b: StepCounts): StepCounts {
+  return {
+    passed: a.passed + b.passed,
+    failed: a.failed + b.failed,
+    skipped: a.skipped + b.skipped,
+    total: a.total + b.total,
+  };
+}

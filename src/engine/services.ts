@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { ExpressionRuntime } from '../expressions/index.js';
+import type { HttpClient } from '../http/index.js';
+import type { Masker, SecretRegistry } from '../masking/index.js';
+import type { RunListener } from './events.js';
+
+/** Time, passed in so tests can drive it. `monotonicMs` is for durations; `now` for timestamps. */
+export interface Clock {
+  now(): Date;
+  monotonicMs(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  monotonicMs: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export const systemRuntime: ExpressionRuntime = {
+  now: () => new Date(),
+  random: () => Math.random(),
+  uuid: () => randomUUID(),
+};
+
+/** The environment as the engine needs it: where requests go and the limits that apply. */
+export interface TargetEnvironment {
+  name: string;
+  baseUrl: string;
+  services: Record<string, { baseUrl: string }>;
+  /** Environment `variables:`, visible to every scenario as `$name`. */
+  variables: Record<string, unknown>;
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+export interface RunSettings {
+  environment: TargetEnvironment;
+  /** `$accounts.<name>.<field>` (SPEC phase 1); every value is a secret. */
+  accounts: Record<string, Record<string, unknown>>;
+  userAgent: string;
+}
+
+/** What the engine talks to. Everything outside the process goes through here. */
+export interface EngineServices {
+  http: HttpClient;
+  clock: Clock;
+  runtime: ExpressionRuntime;
+  secrets: SecretRegistry;
+  /** Decides which saved values become secrets (saved from a masked field). */
+  masker: Masker;
+  listener: RunListener;
+}

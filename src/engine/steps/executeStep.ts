@@ -1,0 +1,105 @@
+import { evaluateCondition } from '../../expressions/index.js';
+import type { Step } from '../../language/model.js';
+import type { StepResult } from '../results.js';
+import { describeError, type StepContext, type StepOutcome } from './context.js';
+import { executeRequestStep } from './request.js';
+import { executeSetStep, setLabel } from './set.js';
+
+/** The label a step shows before it runs: its `name`, else what it does. */
+function stepLabel(step: Step): string {
+  if (step.name) return step.name;
+  switch (step.kind) {
+    case 'request':
+      return `${step.request.method} ${step.request.url}`;
+    case 'set':
+      return setLabel(step);
+    case 'cache':
+      return `cache ${step.cache.command} ${step.cache.key}`;
+    case 'use':
+      return `use ${step.use}`;
+    case 'export':
+      return `export ${step.export.from} to ${step.export.file}`;
+    case 'import':
+      return `import ${step.import.file} as $${step.import.as}`;
+    case 'repeat':
+      return `repeat (up to ${step.repeat.attempts})`;
+    case 'for_each':
+      return `for_each ${step.forEach.from}`;
+  }
+}
+
+async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> {
+  switch (step.kind) {
+    case 'request':
+      return executeRequestStep(step, context);
+    case 'set':
+      return executeSetStep(step, context);
+    default:
+      return {
+        status: 'failed',
+        error: `\`${step.kind}\` steps are not supported by this version of runner yet`,
+      };
+  }
+}
+
+/** Runs one step: the `if` guard, the operation, then the record every reporter sees. */
+export async function executeStep(step: Step, index: number, context: StepContext): Promise<StepResult> {
+  const { services } = context;
+  const label = stepLabel(step);
+  services.listener.onStepBegin?.({
+    scenario: context.scenario,
+    section: context.section,
+    label,
+    depth: context.depth,
+    loc: step.loc,
+  });
+  const started = services.clock.monotonicMs();
+
+  let outcome: StepOutcome | undefined;
+  let guard = true;
+  if (step.if !== undefined) {
+    try {
+      guard = evaluateCondition(step.if, context.store, services.runtime);
+    } catch (error) {
+      outcome = { status: 'failed', error: `if: ${describeError(error)}` };
+    }
+  }
+  // SPEC, Step outcomes: a false guard skips the step: nothing is sent, assertions and saves are bypassed.
+  outcome ??= guard
+    ? await dispatch(step, context)
+    : { status: 'skipped', skipReason: `if \`${step.if}\` was false` };
+
+  const result: StepResult = {
+    index,
+    section: context.section,
+    kind: step.kind,
+    label,
+    loc: step.loc,
+    assertions: [],
+    saved: {},
+    warnings: [],
+    durationMs: outcome.status === 'skipped' ? 0 : services.clock.monotonicMs() - started,
+    ...outcome,
+  };
+  services.listener.onStepEnd?.({ scenario: context.scenario, depth: context.depth, result });
+  return result;
+}
+
+/** A step that never ran because an earlier failure stopped its section (SPEC, Scenario sections). */
+export function skippedStep(step: Step, index: number, context: StepContext, reason: string): StepResult {
+  const result: StepResult = {
+    index,
+    section: context.section,
+    kind: step.kind,
+    label: stepLabel(step),
+    loc: step.loc,
+    status: 'skipped',
+    skipReason: reason,
+    durationMs: 0,
+    assertions: [],
+    saved: {},
+    warnings: [],
+  };
+  context.services.listener.onStepEnd?.({ scenario: context.scenario, depth: context.depth, result });
+  return result;
+}

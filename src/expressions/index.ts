@@ -1,0 +1,18 @@
+export type {
+  ComparisonCondition,
+  ComparisonOperator,
+  Condition,
+  LogicalCondition,
+  NotCondition,
+  TruthinessCondition,
+  ValueNode,
+} from './ast.js';
+export { evaluateCondition, parseCondition } from './condition.js';
+export {
+  checkTemplate,
+  conditionReferences,
+  templateReferences,
+  type VariableReference,
+} from './references.js';
+export type { ExpressionRuntime, VariableScope } from './scope.js';
+export { interpolate, interpolateDeep } from './template.js';

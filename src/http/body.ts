@@ -1,0 +1,78 @@
+import { TextDecoder } from 'node:util';
+import type { HttpResponse } from './types.js';
+
+function findHeader(headers: Record<string, string>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
+}
+
+/**
+ * SPEC, request `body`: maps and lists are sent as JSON, a string as it is. `contentType` is what to send
+ * when the user's headers do not already name one (compared case-insensitively).
+ */
+export function serializeBody(
+  body: unknown,
+  headers: Record<string, string>,
+): { body?: string; contentType?: string } {
+  if (body === undefined) return {};
+  const userSet = findHeader(headers, 'content-type') !== undefined;
+  if (typeof body === 'string') {
+    return userSet ? { body } : { body, contentType: 'text/plain; charset=utf-8' };
+  }
+  // Numbers, booleans and null are JSON values too (`body: 42` sends `42`).
+  const json = JSON.stringify(body);
+  return userSet ? { body: json } : { body: json, contentType: 'application/json' };
+}
+
+export interface DecodedBody {
+  text: string;
+  json?: unknown;
+  isJson: boolean;
+}
+
+/** `application/json`, `application/problem+json`, `text/json`: anything whose media type says JSON. */
+function isJsonMediaType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaType.endsWith('/json') || mediaType.endsWith('+json');
+}
+
+function charsetOf(contentType: string | undefined): string {
+  const match = contentType === undefined ? null : /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType);
+  return match?.[1]?.toLowerCase() ?? 'utf-8';
+}
+
+function decodeText(bytes: Uint8Array, charset: string): string {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    // An unknown charset label: UTF-8 is the best guess and never throws.
+    decoder = new TextDecoder('utf-8');
+  }
+  return decoder.decode(bytes);
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * The body as text, plus its JSON value when the content type says JSON or, lacking that, when the text is
+ * a JSON object or array (servers that send JSON as text/plain are common). Invalid JSON stays text.
+ */
+export function decodeBody(response: Pick<HttpResponse, 'headers' | 'body'>): DecodedBody {
+  const contentType = findHeader(response.headers, 'content-type');
+  const text = decodeText(response.body, charsetOf(contentType));
+  const trimmed = text.trim();
+  const looksStructured = trimmed.startsWith('{') || trimmed.startsWith('[');
+  if (trimmed !== '' && (isJsonMediaType(contentType) || looksStructured)) {
+    const parsed = parseJson(trimmed);
+    if (parsed.ok) return { text, json: parsed.value, isJson: true };
+  }
+  return { text, isJson: false };
+}

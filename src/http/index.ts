@@ -1,0 +1,5 @@
+export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from './types.js';
+export { HttpError, type HttpErrorCode } from './httpError.js';
+export { createHttpClient } from './client.js';
+export { applyQuery, resolveUrl, type UrlTargets } from './resolveUrl.js';
+export { decodeBody, serializeBody, type DecodedBody } from './body.js';

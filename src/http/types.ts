@@ -1,0 +1,43 @@
+/** One HTTP exchange as the engine hands it to the client: everything already interpolated and resolved. */
+export interface HttpRequest {
+  method: string;
+  /** Absolute URL with the query already applied. */
+  url: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  /** One deadline for connect, headers and body (DECISIONS.md: default 30s). */
+  timeoutMs: number;
+  /** DECISIONS.md: 10 MiB default (`http.maxResponseBytes`); a larger body fails the request. */
+  maxResponseBytes: number;
+  /** Cancels the request from outside (for example Ctrl-C); the request fails with code `aborted`. */
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** The reason phrase sent by the server, or the standard one when the protocol has none (HTTP/2). */
+  statusText: string;
+  httpVersion: '1.1' | '2';
+  /** Lower-cased names; a repeated header is joined with `, `. */
+  headers: Record<string, string>;
+  body: Uint8Array;
+  /** Monotonic time from sending to the last body byte. */
+  durationMs: number;
+}
+
+export interface HttpClient {
+  send(request: HttpRequest): Promise<HttpResponse>;
+  /** Closes every pooled connection; requests still in flight fail with code `aborted`. */
+  close(): Promise<void>;
+}
+
+export interface HttpClientOptions {
+  /** Offer HTTP/2 by ALPN on HTTPS connections (DECISIONS.md, `http.http2`, default true). */
+  http2: boolean;
+  /** Accept certificates that do not verify, such as self-signed ones (`http.insecure`). */
+  insecure: boolean;
+  /** Extra trusted CA certificates, PEM (`http.caFile`). */
+  ca?: string | Uint8Array;
+  /** Sent as `user-agent` unless the request has its own. */
+  userAgent: string;
+}

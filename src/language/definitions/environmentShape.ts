@@ -1,0 +1,39 @@
+/**
+ * `.runner/environments/<env>.yaml` (SPEC, "Environment file"; DECISIONS, cache connections and HTTP
+ * options). `variables:` is our addition: plain values available to scenarios as `$name`.
+ */
+import { any, mapOf, object, prop, required, string, type ShapeDocument } from '../shape.js';
+import { HTTP_OPTIONS, VARIABLE_KEYS } from './common.js';
+
+export const ENVIRONMENT_SHAPE: ShapeDocument = {
+  title: 'environment',
+  description: 'One runner environment: base URLs, cache connections, HTTP options and variables.',
+  root: object(
+    {
+      baseUrl: required(string(), 'Prefix for relative request URLs.'),
+      services: prop(
+        mapOf(object({ baseUrl: required(string(), 'Host prefix for this service.') })),
+        'Named hosts, selected with `service:` in a request.',
+      ),
+      cache: prop(
+        mapOf(
+          object({
+            url: required(
+              string({
+                pattern: '^rediss?://',
+                patternExpected: 'a `redis://` or `rediss://` URL',
+                patternCode: 'cache.url',
+              }),
+              'Connection URL; variables such as `$accounts.redis.password` are interpolated.',
+            ),
+          }),
+        ),
+        'Cache connections by name, used by `cache.connection` in steps.',
+      ),
+      http: prop(HTTP_OPTIONS, 'Overrides of config.yaml `http` options for this environment.'),
+      variables: prop(mapOf(any(), { keys: VARIABLE_KEYS }), 'Values available to scenarios as `$name`.'),
+    },
+    { name: 'environment file' },
+  ),
+  defs: {},
+};

@@ -1,0 +1,269 @@
+/**
+ * The scenario language (SPEC, "Scenario" to "`import` object"; DECISIONS, "Scenario language"), declared
+ * once for the validator and the JSON Schema. Steps refer to `step` by name, since loops contain steps.
+ */
+import { CACHE_COMMANDS, HTTP_METHODS, STEP_KINDS } from '../model.js';
+import { DURATION_EXAMPLES } from '../duration.js';
+import {
+  any,
+  array,
+  boolean,
+  integer,
+  mapOf,
+  object,
+  prop,
+  ref,
+  required,
+  string,
+  union,
+  type ShapeDocument,
+} from '../shape.js';
+import { VARIABLE_KEYS, duration, template } from './common.js';
+
+const steps = () => array(ref('step'));
+
+const condition = () => string({ role: 'condition' });
+
+const multipartFile = union(
+  'a file path or a map with `path`',
+  string({ role: 'template' }),
+  object({
+    path: required(string({ role: 'template' }), 'File path inside `assets.path`.'),
+    filename: prop(string(), "File name sent to the server (default: the file's own name)."),
+    contentType: prop(string(), 'Content type of the part (default: guessed from the extension).'),
+  }),
+);
+
+const request = object(
+  {
+    method: required(string({ enum: HTTP_METHODS }), 'HTTP method, upper case.'),
+    url: required(
+      template(),
+      "Relative path (joined to `baseUrl` or the service's `baseUrl`) or absolute URL; variables interpolated.",
+    ),
+    service: prop(
+      string({ role: 'serviceName' }),
+      "Name in the environment's `services` map whose `baseUrl` prefixes a relative `url`.",
+    ),
+    headers: prop(mapOf(template()), 'Header names to values; variables interpolated.'),
+    query: prop(mapOf(template()), 'Query parameters; values interpolated.'),
+    body: prop(
+      any({ role: 'template' }),
+      'JSON map, list or raw string; variables interpolated. Sent as JSON unless `multipart` is used.',
+    ),
+    transform: prop(
+      object({
+        from: required(string({ role: 'variableRef' }), 'Saved array to reshape, such as `$products`.'),
+        filter: prop(condition(), 'Keep items for which this condition holds; the item is bound as `$item`.'),
+        slice: prop(
+          string({
+            pattern: '^\\s*-?\\d*\\s*:\\s*-?\\d*\\s*$',
+            patternExpected: 'a slice such as `0:10`, `:5` or `2:`',
+            patternCode: 'transform.slice',
+          }),
+          'Python-style `start:end`; either side optional, negative counts from the end.',
+        ),
+        map: prop(
+          any({ role: 'template' }),
+          'Per-item object; values interpolated with the item bound as `$item`.',
+        ),
+        into: prop(
+          string(),
+          'Dotted body field that receives the result; omit to use the result as the whole body.',
+        ),
+      }),
+      'Filter, slice and reshape a saved array into the request body.',
+    ),
+    multipart: prop(
+      object({
+        fields: prop(mapOf(template()), 'Text parts; values interpolated.'),
+        files: prop(
+          mapOf(multipartFile),
+          'File parts: field name to a path under `assets.path`, or `{path, filename, contentType}`.',
+        ),
+      }),
+      'Send a multipart form instead of JSON: text fields and file uploads from `assets.path`.',
+    ),
+    timeout: prop(
+      duration(),
+      `Socket timeout, such as ${DURATION_EXAMPLES} (default from config \`http.timeout\`, 30s).`,
+    ),
+  },
+  { name: 'request' },
+);
+
+const cache = object(
+  {
+    connection: required(
+      string({ role: 'cacheConnection' }),
+      'Name of a cache connection under `cache:` in the environment file.',
+    ),
+    command: required(
+      string({ enum: CACHE_COMMANDS }),
+      'Read-only command: `get` (JSON decoded), `exists`, `ttl` or `hgetall`.',
+    ),
+    key: required(template(), 'Key name; variables interpolated.'),
+  },
+  { name: '`cache`' },
+);
+
+const exportSpec = object(
+  {
+    file: required(template(), 'Output `.xlsx` path; relative paths resolve against config `export.path`.'),
+    from: required(string({ role: 'variableRef' }), 'Source array variable, starting with `$`.'),
+    sheet: prop(string(), 'Worksheet name (default `Sheet1`).'),
+    columns: required(
+      array(
+        object({
+          header: required(string({ acceptScalars: true }), 'Column header.'),
+          value: required(template(), "Cell expression; the row's item is bound as `$item`."),
+        }),
+      ),
+      'Ordered columns, each `{header, value}`.',
+    ),
+  },
+  { name: '`export`' },
+);
+
+const importSpec = object(
+  {
+    file: required(template(), '`.xlsx` path: absolute, or relative to the project root or the export path.'),
+    as: required(
+      string({ role: 'variableName' }),
+      'Variable (without `$`) that receives an array of row maps.',
+    ),
+    sheet: prop(string(), 'Worksheet name (default: the active or first sheet).'),
+    header_row: prop(integer({ minimum: 1 }), '1-based header row (default 1).'),
+    data_start_row: prop(integer({ minimum: 1 }), '1-based first data row (default 2).'),
+    columns: prop(
+      array(
+        object({
+          header: required(string({ acceptScalars: true }), 'Header text in the sheet.'),
+          as: required(string({ role: 'variableName' }), 'Key for that column in each row map.'),
+        }),
+      ),
+      'Explicit header-to-key mappings; without it headers become snake_case keys.',
+    ),
+  },
+  { name: '`import`' },
+);
+
+const retry = object(
+  {
+    attempts: prop(integer({ minimum: 1 }), 'Maximum number of attempts (default 1).'),
+    interval: prop(
+      union('an integer (milliseconds) or a duration such as `500ms`', integer({ minimum: 0 }), duration()),
+      'Wait between attempts in milliseconds, or a duration (default 500).',
+    ),
+    backoff: prop(
+      string({ enum: ['constant', 'linear', 'exponential'] }),
+      'How the wait grows: `constant` (default), `linear` or `exponential`; ±25% jitter.',
+    ),
+    maxDuration: prop(duration(), 'Hard cap on the whole retry loop, such as `15s` or `1m`.'),
+    onStatus: prop(
+      array(integer({ minimum: 100, maximum: 599 })),
+      'Retry only when the response status is in this list (default: any status).',
+    ),
+  },
+  { name: '`retry`' },
+);
+
+const expectations = object(
+  {
+    status: prop(
+      union(
+        'an HTTP status code or a matcher',
+        integer({ minimum: 100, maximum: 599 }),
+        string({ role: 'expected' }),
+      ),
+      'Expected HTTP status code, or a matcher such as `oneOf 200,201`.',
+    ),
+    schema: prop(
+      string({ role: 'schemaName' }),
+      'Schema name relative to `schemas.path`; the whole body is validated.',
+    ),
+  },
+  { additional: any({ role: 'expected' }), name: '`expect`' },
+);
+
+const stepProperties = {
+  name: prop(string({ acceptScalars: true }), 'Label shown in output and reports instead of `METHOD url`.'),
+  if: prop(union('a condition', condition(), boolean()), 'Guard condition; when false the step is skipped.'),
+  request: prop(request, 'HTTP request.'),
+  cache: prop(cache, 'Read-only key-value cache query.'),
+  use: prop(
+    string({ role: 'useTarget' }),
+    "Another scenario file to run inline, relative to this file's directory.",
+  ),
+  set: prop(
+    mapOf(template(), { keys: VARIABLE_KEYS }),
+    'Assign variables without a request; values interpolated.',
+  ),
+  export: prop(exportSpec, 'Write an array variable to a spreadsheet.'),
+  import: prop(importSpec, 'Read a spreadsheet into an array variable.'),
+  repeat: prop(
+    object(
+      {
+        attempts: required(integer({ minimum: 1 }), 'Maximum number of passes.'),
+        until: required(condition(), 'Condition evaluated after each pass; true ends the loop.'),
+        steps: required(steps(), 'Nested steps, run in order on each pass.'),
+      },
+      { name: '`repeat`' },
+    ),
+    'Run nested steps until a condition holds, at most `attempts` times.',
+  ),
+  for_each: prop(
+    object(
+      {
+        from: required(string({ role: 'variableRef' }), 'Array variable to iterate, such as `$items`.'),
+        as: prop(string({ role: 'variableName' }), 'Name of the current item (default `item`).'),
+        steps: required(steps(), 'Nested steps, run once per item.'),
+      },
+      { name: '`for_each`' },
+    ),
+    'Run nested steps once per item of an array.',
+  ),
+  with: prop(
+    mapOf(template(), { keys: VARIABLE_KEYS }),
+    'Variables for a `use` step; restored when the used scenario ends.',
+  ),
+  expect: prop(
+    expectations,
+    'Map from a path (`status`, `headers.<name>`, `body.<path>`, `jwt.<claim>`, `schema`, `cache.*`) to a value or matcher.',
+  ),
+  save: prop(
+    mapOf(string({ role: 'saveSource' }), { keys: VARIABLE_KEYS }),
+    'Variable name to source: `body.<path>`, `headers.<name>`, `jwt.<claim>`, `count(body.<path>)`, `cache.<path>`.',
+  ),
+  retry: prop(retry, 'Polling: repeat the step while its expectations fail.'),
+  timing: prop(
+    object(
+      { max: required(duration(), `Latency budget such as ${DURATION_EXAMPLES}.`) },
+      { name: '`timing`' },
+    ),
+    'Latency budget: `max: <duration>`.',
+  ),
+};
+
+const step = object(stepProperties, { name: 'step', exactlyOneOf: STEP_KINDS });
+
+export const SCENARIO_SHAPE: ShapeDocument = {
+  title: 'scenario',
+  description: 'A runner scenario: ordered HTTP and data steps with expectations and saved values.',
+  root: object(
+    {
+      scenario: required(string({ acceptScalars: true }), 'Name of the scenario.'),
+      description: prop(string(), 'Shown in the HTML report header.'),
+      tags: prop(array(string({ acceptScalars: true })), 'Labels for filtering with `--tag`.'),
+      setup: prop(steps(), 'Pre-conditions; a failure skips the main steps.'),
+      steps: required(steps(), 'Main sequence.'),
+      teardown: prop(steps(), 'Cleanup; always runs.'),
+      examples: prop(
+        array(mapOf(any())),
+        'Data sets: the scenario runs once per map, with its keys as variables (`{{name}}` or `$name`).',
+      ),
+    },
+    { name: 'scenario' },
+  ),
+  defs: { step },
+};

@@ -1,0 +1,16 @@
+// The public face of src/language: the scenario model, its parser and validator, and the shape definitions
+// the workspace layer reuses for config, environment and credentials files (pure; no I/O).
+export * from './model.js';
+export { parseScenario, type ParsedScenario } from './parseScenario.js';
+export type { ScenarioContext, UseTarget } from './context.js';
+export { summarizeScenario, type ScenarioSummary } from './scenarioSummary.js';
+export { parseDuration } from './duration.js';
+export { parseYaml, formatSize, DEFAULT_YAML_LIMITS, type ParsedYaml, type YamlLimits } from './parseYaml.js';
+export { checkShape } from './checkShape.js';
+export type { JsonSchema } from './jsonSchema.js';
+export { scenarioJsonSchema } from './scenarioSchema.js';
+export { toPlain, type YamlNode } from './yamlTree.js';
+export type { ShapeDocument } from './shape.js';
+export { CONFIG_SHAPE } from './definitions/configShape.js';
+export { ENVIRONMENT_SHAPE } from './definitions/environmentShape.js';
+export { CREDENTIALS_SHAPE } from './definitions/credentialsShape.js';

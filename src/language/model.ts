@@ -1,0 +1,171 @@
+/**
+ * The scenario language as typed data. Every node keeps where it came from, so diagnostics and failed steps
+ * can point at the source (STYLE.md, "Source positions everywhere"). Values the user writes as templates stay
+ * raw strings here; the engine interpolates them at execution time (SPEC, phase 3).
+ */
+import type { SourceLocation } from '../diagnostics/location.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS' | 'HEAD';
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  'GET',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+  'HEAD',
+];
+
+export type StepKind = 'request' | 'cache' | 'use' | 'set' | 'export' | 'import' | 'repeat' | 'for_each';
+export const STEP_KINDS: readonly StepKind[] = [
+  'request',
+  'cache',
+  'use',
+  'set',
+  'export',
+  'import',
+  'repeat',
+  'for_each',
+];
+
+export type Section = 'setup' | 'steps' | 'teardown';
+
+export interface MultipartFile {
+  path: string;
+  filename?: string;
+  contentType?: string;
+}
+
+export interface Multipart {
+  fields: Record<string, string>;
+  files: Record<string, MultipartFile>;
+}
+
+export interface Transform {
+  from: string;
+  filter?: string;
+  slice?: string;
+  map?: unknown;
+  into?: string;
+}
+
+export interface RequestSpec {
+  method: HttpMethod;
+  url: string;
+  service?: string;
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  /** JSON-able value or a raw string; absent when there is no body. */
+  body?: unknown;
+  hasBody: boolean;
+  transform?: Transform;
+  multipart?: Multipart;
+  /** Milliseconds, parsed from the duration string. */
+  timeoutMs?: number;
+}
+
+export type CacheCommand = 'get' | 'exists' | 'ttl' | 'hgetall';
+export const CACHE_COMMANDS: readonly CacheCommand[] = ['get', 'exists', 'ttl', 'hgetall'];
+
+export interface CacheSpec {
+  connection: string;
+  command: CacheCommand;
+  key: string;
+}
+
+export interface ExportColumn {
+  header: string;
+  value: string;
+}
+
+export interface ExportSpec {
+  file: string;
+  from: string;
+  sheet: string;
+  columns: ExportColumn[];
+}
+
+export interface ImportSpec {
+  file: string;
+  as: string;
+  sheet?: string;
+  headerRow: number;
+  dataStartRow: number;
+  columns?: { header: string; as: string }[];
+}
+
+export interface RepeatSpec {
+  attempts: number;
+  until: string;
+  steps: Step[];
+}
+
+export interface ForEachSpec {
+  from: string;
+  as: string;
+  steps: Step[];
+}
+
+export type Backoff = 'constant' | 'linear' | 'exponential';
+
+export interface RetrySpec {
+  attempts: number;
+  intervalMs: number;
+  backoff: Backoff;
+  maxDurationMs?: number;
+  onStatus?: number[];
+}
+
+/** One `expect` entry: the path as written (`status`, `body.items[0].id`, ...) and the expected value as written. */
+export interface Expectation {
+  path: string;
+  expected: unknown;
+  loc: SourceLocation;
+}
+
+/** One `save` entry: variable name and source (`body.id`, `headers.x-id`, `count(body.items)`, ...). */
+export interface SaveRule {
+  variable: string;
+  source: string;
+  loc: SourceLocation;
+}
+
+interface StepBase {
+  name?: string;
+  if?: string;
+  expect: Expectation[];
+  save: SaveRule[];
+  retry?: RetrySpec;
+  timingMaxMs?: number;
+  loc: SourceLocation;
+}
+
+export type Step =
+  | (StepBase & { kind: 'request'; request: RequestSpec })
+  | (StepBase & { kind: 'cache'; cache: CacheSpec })
+  | (StepBase & {
+      kind: 'use';
+      use: string;
+      with: Record<string, string>;
+      /** Absolute path of the target, when the loader resolved it (relative to this file's directory). */
+      usePath?: string;
+    })
+  | (StepBase & { kind: 'set'; set: Record<string, string> })
+  | (StepBase & { kind: 'export'; export: ExportSpec })
+  | (StepBase & { kind: 'import'; import: ImportSpec })
+  | (StepBase & { kind: 'repeat'; repeat: RepeatSpec })
+  | (StepBase & { kind: 'for_each'; forEach: ForEachSpec });
+
+export interface Scenario {
+  name: string;
+  description?: string;
+  tags: string[];
+  setup: Step[];
+  steps: Step[];
+  teardown: Step[];
+  /** Each map is one data set; the scenario runs once per map (SPEC, Scenario). */
+  examples?: Record<string, unknown>[];
+  /** The scenario file, as given to the loader. */
+  file: string;
+  loc: SourceLocation;
+}

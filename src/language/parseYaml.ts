@@ -1,0 +1,220 @@
+/**
+ * YAML text to a YamlNode tree, with the limits that keep hostile input cheap: a size cap checked before
+ * parsing, a budget of alias expansions (a "billion laughs" document stops after a few steps instead of
+ * expanding exponentially) and a nesting cap.
+ */
+import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import type { Diagnostic } from '../diagnostics/errors.js';
+import type { SourceLocation } from '../diagnostics/location.js';
+import type { YamlEntry, YamlMap, YamlNode, YamlScalar } from './yamlTree.js';
+
+export interface YamlLimits {
+  maxBytes: number;
+  /** Alias expansions allowed in one document, counting nested ones. */
+  maxAliases: number;
+  maxDepth: number;
+}
+
+export const DEFAULT_YAML_LIMITS: YamlLimits = { maxBytes: 5 * 1024 * 1024, maxAliases: 100, maxDepth: 100 };
+
+const MAX_SYNTAX_ERRORS = 10;
+
+export interface ParsedYaml {
+  root?: YamlNode;
+  diagnostics: Diagnostic[];
+}
+
+/** Thrown inside the tree builder to stop at the first exhausted limit. */
+class LimitReached extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+  }
+}
+
+function byteLength(text: string): number {
+  // A UTF-16 unit is at most 3 UTF-8 bytes; skip the exact count when the answer is clear anyway.
+  if (text.length * 3 <= DEFAULT_YAML_LIMITS.maxBytes) return text.length * 3;
+  return new TextEncoder().encode(text).byteLength;
+}
+
+/** `512 bytes`, `3.5 KiB`, `6 MiB`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  const [amount, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KiB'] : [bytes / (1024 * 1024), 'MiB'];
+  return `${amount.toFixed(1).replace(/\.0$/, '')} ${unit}`;
+}
+
+export function parseYaml(text: string, file: string, limits: YamlLimits = DEFAULT_YAML_LIMITS): ParsedYaml {
+  if (text.length > limits.maxBytes || byteLength(text) > limits.maxBytes) {
+    const size = new TextEncoder().encode(text).byteLength;
+    return {
+      diagnostics: [
+        {
+          code: 'yaml.too-large',
+          severity: 'error',
+          message: `file is too large (${formatSize(size)}); the limit is ${formatSize(limits.maxBytes)}`,
+          location: { file, line: 1, col: 1 },
+        },
+      ],
+    };
+  }
+  const lines = new LineCounter();
+  // prettyErrors off: the pretty form quotes the source, which is slow and huge for pathological input.
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number): SourceLocation => ({ file, ...lines.linePos(offset) });
+  const errors = doc.errors.map((error) => yamlProblem(error, 'error', at));
+  const tooDeep = errors.find((error) => error.code === 'yaml.too-deep');
+  // One stack overflow repeats at every level above it; one message says it all.
+  if (tooDeep) return { diagnostics: [tooDeep] };
+  // Later syntax errors are mostly echoes of the first ones.
+  if (errors.length > 0) return { diagnostics: errors.slice(0, MAX_SYNTAX_ERRORS) };
+  const diagnostics = doc.warnings.map((warning) => yamlProblem(warning, 'warning', at));
+  const builder = new TreeBuilder(doc, text, at, limits);
+  try {
+    return {
+      root: builder.convert(doc.contents, 0, at(0)),
+      diagnostics: [...diagnostics, ...builder.diagnostics],
+    };
+  } catch (error) {
+    if (error instanceof LimitReached) return { diagnostics: [...diagnostics, error.diagnostic] };
+    throw error;
+  }
+}
+
+interface YamlProblem {
+  code: string;
+  message: string;
+  pos: [number, number];
+}
+
+function yamlProblem(
+  problem: YamlProblem,
+  severity: Diagnostic['severity'],
+  at: (offset: number) => SourceLocation,
+): Diagnostic {
+  const location = at(problem.pos[0]);
+  if (problem.code === 'DUPLICATE_KEY') {
+    return {
+      code: 'yaml.duplicate-key',
+      severity,
+      message: 'duplicate key: a key may appear only once in a map',
+      location,
+    };
+  }
+  if (/maximum call stack/i.test(problem.message)) {
+    return { code: 'yaml.too-deep', severity, message: 'the document is nested too deeply', location };
+  }
+  const message = problem.message.replace(/ at line \d+, column \d+.*$/s, '');
+  return { code: 'yaml.syntax', severity, message: `YAML syntax: ${message}`, location };
+}
+
+class TreeBuilder {
+  readonly diagnostics: Diagnostic[] = [];
+  private aliasesLeft: number;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly text: string,
+    private readonly at: (offset: number) => SourceLocation,
+    private readonly limits: YamlLimits,
+  ) {
+    this.aliasesLeft = limits.maxAliases;
+  }
+
+  convert(node: unknown, depth: number, fallback: SourceLocation): YamlNode {
+    const loc = this.locationOf(node) ?? fallback;
+    if (depth > this.limits.maxDepth) {
+      throw new LimitReached({
+        code: 'yaml.too-deep',
+        severity: 'error',
+        message: `the document is nested more than ${this.limits.maxDepth} levels deep`,
+        location: loc,
+      });
+    }
+    if (isAlias(node)) {
+      const target = node.resolve(this.doc);
+      if (!target) {
+        this.diagnostics.push({
+          code: 'yaml.unknown-alias',
+          severity: 'error',
+          message: `unknown alias \`*${node.source}\`: no anchor \`&${node.source}\` before it`,
+          location: loc,
+        });
+        return { kind: 'scalar', value: null, loc };
+      }
+      if (--this.aliasesLeft < 0) {
+        throw new LimitReached({
+          code: 'yaml.too-many-aliases',
+          severity: 'error',
+          message: `too many alias expansions (more than ${this.limits.maxAliases}); is this a "billion laughs" document?`,
+          location: loc,
+        });
+      }
+      return this.convert(target, depth, loc);
+    }
+    if (isMap(node)) return this.convertMap(node.items, depth, loc);
+    if (isSeq(node))
+      return { kind: 'seq', items: node.items.map((item) => this.convert(item, depth + 1, loc)), loc };
+    if (isScalar(node)) return this.scalar(node.value, rangeOf(node), loc);
+    return { kind: 'scalar', value: null, loc };
+  }
+
+  private convertMap(
+    pairs: readonly { key: unknown; value: unknown }[],
+    depth: number,
+    loc: SourceLocation,
+  ): YamlMap {
+    const entries: YamlEntry[] = [];
+    const merged: YamlEntry[] = [];
+    for (const pair of pairs) {
+      const keyLoc = this.locationOf(pair.key) ?? loc;
+      const key = this.keyText(pair.key);
+      const value = this.convert(pair.value, depth + 1, keyLoc);
+      // `<<: *defaults` merges another map's entries, a YAML 1.1 habit many scenario authors rely on.
+      if (key === '<<' && isScalar(pair.key) && (value.kind === 'map' || value.kind === 'seq')) {
+        const sources = value.kind === 'map' ? [value] : value.items;
+        for (const source of sources) if (source.kind === 'map') merged.push(...source.entries);
+        continue;
+      }
+      const keyNode: YamlScalar & { value: string } = {
+        ...this.scalar(key, rangeOf(pair.key), keyLoc),
+        value: key,
+      };
+      entries.push({ key: keyNode, value });
+    }
+    for (const entry of merged) {
+      if (!entries.some((existing) => existing.key.value === entry.key.value)) entries.push(entry);
+    }
+    return { kind: 'map', entries, loc };
+  }
+
+  private keyText(key: unknown): string {
+    if (isScalar(key)) return key.value === null ? '' : String(key.value);
+    if (key === null || key === undefined) return '';
+    return String(key);
+  }
+
+  private scalar(value: unknown, range: readonly number[] | undefined, loc: SourceLocation): YamlScalar {
+    const plain =
+      value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? value
+        : String(value);
+    const node: YamlScalar = { kind: 'scalar', value: plain, loc };
+    if (typeof plain === 'string' && range && range[0] !== undefined && range[1] !== undefined) {
+      const raw = this.text.slice(range[0], range[1]);
+      if (raw === plain) node.textStart = loc;
+      else if (raw === `"${plain}"` || raw === `'${plain}'`) node.textStart = { ...loc, col: loc.col + 1 };
+    }
+    return node;
+  }
+
+  private locationOf(node: unknown): SourceLocation | undefined {
+    const range = rangeOf(node);
+    return range?.[0] === undefined ? undefined : this.at(range[0]);
+  }
+}
+
+function rangeOf(node: unknown): readonly number[] | undefined {
+  const range: unknown = (node as Node | null | undefined)?.range;
+  return Array.isArray(range) ? (range as number[]) : undefined;
+}

@@ -1,0 +1,120 @@
+/**
+ * Rules about which keys a step may combine (SPEC, "Step", "`set` step", "`export` object", "`import`
+ * object"), and which `expect` paths and `save` sources fit the step's kind.
+ */
+import { checkExpectPath } from '../assertions/index.js';
+import type { Diagnostic } from '../diagnostics/errors.js';
+import { STEP_KINDS, type StepKind } from './model.js';
+import { operationEntries } from './stepTree.js';
+import { entryOf, type YamlMap, type YamlNode } from './yamlTree.js';
+
+/** Keys that only make sense on a step with a response to check. */
+const RESPONSE_KEYS = ['expect', 'save', 'retry', 'timing'] as const;
+
+const CACHE_ROOTS = new Set(['cache']);
+const REQUEST_ROOTS = new Set(['status', 'headers', 'body', 'jwt', 'schema']);
+
+function diagnostic(
+  code: string,
+  severity: Diagnostic['severity'],
+  message: string,
+  node: YamlNode,
+  hint?: string,
+): Diagnostic {
+  return { code, severity, message, location: node.loc, ...(hint ? { hint } : {}) };
+}
+
+export function checkStepRules(step: YamlMap): Diagnostic[] {
+  const operations = operationEntries(step);
+  const [first, second] = operations;
+  if (!first) {
+    const kinds = STEP_KINDS.map((kind) => `\`${kind}\``).join(', ');
+    return [diagnostic('step.no-operation', 'error', `a step needs an operation: one of ${kinds}`, step)];
+  }
+  if (second) {
+    return [
+      diagnostic(
+        'step.multiple-operations',
+        'error',
+        `a step has one operation, but this one has both \`${first.key.value}\` and \`${second.key.value}\``,
+        second.key,
+        'split it into two steps',
+      ),
+    ];
+  }
+  return [...combinationProblems(step, first.key.value), ...pathProblems(step, first.key.value)];
+}
+
+function combinationProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const key of [...RESPONSE_KEYS, 'with'] as const) {
+    const entry = entryOf(step, key);
+    if (!entry) continue;
+    if (kind === 'set') {
+      // SPEC, "`set` step": these are silently ignored at run time; say so rather than fail.
+      out.push(
+        diagnostic(
+          'step.ignored-key',
+          'warning',
+          `\`${key}\` is ignored on a \`set\` step`,
+          entry.key,
+          'only `name` and `if` may accompany `set`',
+        ),
+      );
+    } else if (kind === 'export' || kind === 'import') {
+      out.push(
+        diagnostic('step.not-allowed', 'error', `\`${key}\` cannot be combined with \`${kind}\``, entry.key),
+      );
+    } else if (key === 'with' && kind !== 'use') {
+      out.push(diagnostic('step.not-allowed', 'error', '`with` only applies to `use` steps', entry.key));
+    } else if (key !== 'with' && kind !== 'request' && kind !== 'cache') {
+      out.push(
+        diagnostic(
+          'step.not-allowed',
+          'error',
+          `\`${key}\` has no effect on a \`${kind}\` step`,
+          entry.key,
+          'only `request` and `cache` steps have a response; put it on a nested step',
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/** `body.x` on a cache step or `cache.value` on a request step can never resolve. */
+function pathProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
+  if (kind !== 'request' && kind !== 'cache') return [];
+  const allowed = kind === 'cache' ? CACHE_ROOTS : REQUEST_ROOTS;
+  const misplaced = (path: string): string | undefined => {
+    const root = /^\s*(?:count\(\s*)?([A-Za-z_]+)/.exec(path)?.[1];
+    if (root === undefined || allowed.has(root) || !(CACHE_ROOTS.has(root) || REQUEST_ROOTS.has(root)))
+      return undefined;
+    return kind === 'cache'
+      ? `\`${root}\` is not available on a \`cache\` step: use \`cache.exists\`, \`cache.value\` or \`cache.ttl\``
+      : '`cache.*` paths are only available on `cache` steps';
+  };
+  const out: Diagnostic[] = [];
+  const expect = entryOf(step, 'expect')?.value;
+  if (expect?.kind === 'map') {
+    for (const entry of expect.entries) {
+      const problems = checkExpectPath(entry.key.value);
+      for (const problem of problems)
+        out.push(diagnostic('expect.path', 'error', problem.message, entry.key, problem.hint));
+      const wrongKind = problems.length === 0 ? misplaced(entry.key.value) : undefined;
+      if (wrongKind) out.push(diagnostic('expect.path', 'error', wrongKind, entry.key));
+    }
+  }
+  const save = entryOf(step, 'save')?.value;
+  if (save?.kind === 'map') {
+    for (const entry of save.entries) {
+      const source =
+        entry.value.kind === 'scalar' && typeof entry.value.value === 'string'
+          ? entry.value.value
+          : undefined;
+      const wrongKind = source === undefined ? undefined : misplaced(source);
+      if (wrongKind) out.push(diagnostic('save.source', 'error', wrongKind, entry.value));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,183 @@
+/**
+ * "Variable used before any definition" (DECISIONS, `runner validate`): walks the scenario in execution
+ * order, keeping the names defined so far: credentials (`accounts`), environment variables, `examples` keys,
+ * then `set`, `save`, `import.as`, loop aliases inside their loop, and what `use`d files define.
+ */
+import { didYouMeanHint } from '../diagnostics/didYouMean.js';
+import type { Diagnostic } from '../diagnostics/errors.js';
+import type { SourceLocation } from '../diagnostics/location.js';
+import { conditionReferences, parseCondition, templateReferences } from '../expressions/index.js';
+import { visitRoles, type PathSegment } from './checkShape.js';
+import { SCENARIO_SHAPE } from './definitions/scenarioShape.js';
+import type { Role, Shape } from './shape.js';
+import { SECTIONS, stepKind, stepMaps } from './stepTree.js';
+import {
+  locationIn,
+  stringNodes,
+  stringOf,
+  valueOf,
+  type YamlMap,
+  type YamlNode,
+  type YamlScalar,
+} from './yamlTree.js';
+
+interface Reference {
+  name: string;
+  loc: SourceLocation;
+}
+
+export interface VariableFlowOptions {
+  /** Names defined before the scenario starts (credentials, environment variables). */
+  predefined: Iterable<string>;
+  /** What a `use` target defines for its parent; undefined when unknown (later uses are then not checked). */
+  definesOfUse?: (target: string) => readonly string[] | undefined;
+}
+
+function templateRefs(node: YamlNode): Reference[] {
+  return stringNodes(node).flatMap((scalar) =>
+    safely(() => templateReferences(String(scalar.value))).map((ref) => at(scalar, ref)),
+  );
+}
+
+/** References a condition needs defined; a bare `$token` only tests existence, so it needs nothing. */
+function conditionRefs(node: YamlNode): Reference[] {
+  if (node.kind !== 'scalar' || typeof node.value !== 'string') return [];
+  const text = node.value;
+  return safely(() => conditionReferences(parseCondition(text)))
+    .filter((ref) => !ref.truthinessCheck)
+    .map((ref) => at(node, ref));
+}
+
+function at(scalar: YamlScalar, ref: { name: string; offset: number }): Reference {
+  return { name: ref.name, loc: locationIn(scalar, ref.offset) };
+}
+
+/** Syntax errors are reported elsewhere; here a broken expression simply has no references. */
+function safely<T>(read: () => T[]): T[] {
+  try {
+    return read();
+  } catch {
+    return [];
+  }
+}
+
+function referencesFor(role: Role, node: YamlNode): Reference[] {
+  if (role === 'condition') return conditionRefs(node);
+  if (role === 'template' || role === 'variableRef' || role === 'expected') return templateRefs(node);
+  return [];
+}
+
+const STEP_PROPERTIES = (() => {
+  const step = SCENARIO_SHAPE.defs.step;
+  if (step?.type !== 'object') throw new Error('the scenario shape must define `step` as an object');
+  return step.properties;
+})();
+
+function fieldShape(key: string): Shape {
+  const property = STEP_PROPERTIES[key];
+  if (!property) throw new Error(`the step shape has no \`${key}\``);
+  return property.shape;
+}
+
+/** Inside `transform.filter`/`transform.map` and `export.columns`, the current item is bound as `item`. */
+function bindsItem(path: readonly PathSegment[]): boolean {
+  return (
+    (path.includes('transform') && (path.includes('filter') || path.includes('map'))) ||
+    path.includes('columns')
+  );
+}
+
+export function checkVariableFlow(root: YamlMap, options: VariableFlowOptions): Diagnostic[] {
+  const flow = new VariableFlow(options);
+  for (const example of stepMaps(valueOf(root, 'examples')))
+    flow.define(example.entries.map((entry) => entry.key.value));
+  for (const section of SECTIONS) flow.steps(stepMaps(valueOf(root, section)));
+  return flow.diagnostics;
+}
+
+class VariableFlow {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly defined = new Set<string>(['accounts']);
+  /** Set after a `use` whose definitions are unknown: from then on anything may be defined. */
+  private open = false;
+
+  constructor(private readonly options: VariableFlowOptions) {
+    this.define(options.predefined);
+  }
+
+  define(names: Iterable<string>): void {
+    for (const name of names) this.defined.add(name);
+  }
+
+  steps(steps: YamlMap[]): void {
+    for (const step of steps) this.step(step);
+  }
+
+  private step(step: YamlMap): void {
+    const guard = valueOf(step, 'if');
+    if (guard) this.use(conditionRefs(guard));
+    const kind = stepKind(step);
+    if (kind === 'repeat') {
+      const repeat = valueOf(step, 'repeat');
+      this.steps(stepMaps(valueOf(repeat, 'steps')));
+      const until = valueOf(repeat, 'until');
+      if (until) this.use(conditionRefs(until));
+    } else if (kind === 'for_each') {
+      this.forEach(valueOf(step, 'for_each'));
+    } else if (kind === 'use') {
+      this.field(step, 'with');
+      const target = stringOf(valueOf(step, 'use'));
+      const defines = target === undefined ? undefined : this.options.definesOfUse?.(target);
+      if (defines) this.define(defines);
+      else this.open = true;
+    } else if (kind) {
+      this.field(step, kind);
+    }
+    this.field(step, 'expect');
+    const save = valueOf(step, 'save');
+    if (save?.kind === 'map') this.define(save.entries.map((entry) => entry.key.value));
+    const set = kind === 'set' ? valueOf(step, 'set') : undefined;
+    if (set?.kind === 'map') this.define(set.entries.map((entry) => entry.key.value));
+    const importAs = kind === 'import' ? stringOf(valueOf(valueOf(step, 'import'), 'as')) : undefined;
+    if (importAs !== undefined) this.define([importAs]);
+  }
+
+  private forEach(loop: YamlNode | undefined): void {
+    const from = valueOf(loop, 'from');
+    if (from) this.use(templateRefs(from));
+    const alias = stringOf(valueOf(loop, 'as')) ?? 'item';
+    const hadAlias = this.defined.has(alias);
+    this.defined.add(alias);
+    this.steps(stepMaps(valueOf(loop, 'steps')));
+    // SPEC, "Loop rules": the item alias is restored after the loop; saved variables remain.
+    if (!hadAlias) this.defined.delete(alias);
+  }
+
+  /** The references in one step field, found through the roles of its shape. */
+  private field(step: YamlMap, key: string): void {
+    const node = valueOf(step, key);
+    if (!node) return;
+    visitRoles(node, fieldShape(key), SCENARIO_SHAPE, (role, value, path) => {
+      this.use(referencesFor(role, value), bindsItem(path) ? ['item'] : []);
+      return [];
+    });
+  }
+
+  private use(references: Reference[], bound: string[] = []): void {
+    if (this.open) return;
+    for (const reference of references) {
+      if (this.defined.has(reference.name) || bound.includes(reference.name)) continue;
+      const hint = didYouMeanHint(
+        reference.name,
+        [...this.defined, ...bound].filter((name) => name !== reference.name),
+      );
+      this.diagnostics.push({
+        code: 'variable.undefined',
+        severity: 'error',
+        message: `variable \`$${reference.name}\` is used before it is defined`,
+        location: reference.loc,
+        ...(hint ? { hint } : {}),
+      });
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export { CONSOLE_ONLY_MASK_FIELDS, MASK } from './fields.js';
+export { Masker, type MaskingPolicy } from './masker.js';
+export { SecretRegistry } from './secrets.js';

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { Masker, MASK, SecretRegistry } from './index.js';
+
+function masker(fields: string[] = [], enabled = true, secrets: string[] = []): Masker {
+  const registry = new SecretRegistry();
+  for (const secret of secrets) registry.add(secret);
+  return new Masker({ enabled, fields }, registry);
+}
+
+describe('Masker.maskValue', () => {
+  it('masks built-in fields case-insensitively at any depth', () => {
+    const out = masker().maskValue({
+      user: { Password: 'hunter22', name: 'ann' },
+      ACCESS_TOKEN: 'abc',
+      list: [{ apiKey: 'k1' }],
+    });
+    expect(out).toEqual({
+      user: { Password: MASK, name: 'ann' },
+      ACCESS_TOKEN: MASK,
+      list: [{ apiKey: MASK }],
+    });
+  });
+
+  it('masks sensitive header names and user fields, including dotted paths', () => {
+    const out = masker(['ssn', 'profile.pin']).maskValue({
+      headers: { authorization: 'Bearer x', cookie: 'sid=1', accept: '*/*' },
+      body: { ssn: '123-45', profile: { pin: '9999', city: 'Oslo' }, pin: 'kept' },
+    });
+    expect(out.headers).toEqual({ authorization: MASK, cookie: MASK, accept: '*/*' });
+    expect(out.body).toEqual({ ssn: MASK, profile: { pin: MASK, city: 'Oslo' }, pin: 'kept' });
+  });
+
+  it('leaves fields alone when masking is disabled but still scrubs secret values', () => {
+    const out = masker([], false, ['s3cret-value']).maskValue({
+      password: 'plain',
+      note: 'has s3cret-value inside',
+    });
+    expect(out).toEqual({ password: 'plain', note: `has ${MASK} inside` });
+  });
+
+  it('does not modify its input', () => {
+    const input = { token: 't' };
+    masker().maskValue(input);
+    expect(input.token).toBe('t');
+  });
+});
+
+describe('Masker.maskText', () => {
+  it('scrubs a secret in its raw, URL-encoded, JSON-escaped and base64 forms', () => {
+    const secret = 'p@ss "word"/1';
+    const m = masker([], true, [secret]);
+    const text = [
+      secret,
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1),
+      Buffer.from(secret).toString('base64'),
+      Buffer.from(secret).toString('base64url'),
+    ].join(' | ');
+    const out = m.maskText(text);
+    expect(out).toBe([MASK, MASK, MASK, MASK, MASK].join(' | '));
+  });
+
+  it('picks up secrets added after the masker was made', () => {
+    const registry = new SecretRegistry();
+    const m = new Masker({ enabled: true, fields: [] }, registry);
+    expect(m.maskText('token-abc-123')).toBe('token-abc-123');
+    registry.add('token-abc-123');
+    expect(m.maskText('Bearer token-abc-123')).toBe(`Bearer ${MASK}`);
+  });
+
+  it('does not mask values too short to be told apart from ordinary text', () => {
+    expect(masker([], true, ['ab']).maskText('tab stab')).toBe('tab stab');
+  });
+
+  it('replaces the longer of two overlapping secrets whole', () => {
+    expect(masker([], true, ['abcd', 'abcdefgh']).maskText('x abcdefgh y')).toBe(`x ${MASK} y`);
+  });
+});

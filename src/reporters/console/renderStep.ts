@@ -1,0 +1,113 @@
+import type { StepResult } from '../../engine/index.js';
+import { formatDuration } from '../durations.js';
+import type { Style } from '../style.js';
+
+export interface RenderOptions {
+  style: Style;
+  verbose: boolean;
+}
+
+/** Bodies printed with a failure are cut here unless --verbose asks for everything. */
+const FAILURE_BODY_LIMIT = 2_000;
+
+function symbol(step: StepResult, style: Style): string {
+  if (step.status === 'failed') return style.red('✗');
+  if (step.status === 'skipped') return style.yellow('○');
+  const status = step.response?.status;
+  // SPEC, Console output: `→` marks a redirect (HTTP 3xx).
+  if (status !== undefined && status >= 300 && status < 400) return style.cyan('→');
+  return style.green('✓');
+}
+
+function formatBody(body: unknown): string {
+  if (body === undefined) return '';
+  return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
+}
+
+function indentLines(text: string, prefix: string): string[] {
+  return text.split('\n').map((line) => prefix + line);
+}
+
+function headerLines(headers: Record<string, string>, prefix: string): string[] {
+  return Object.entries(headers).map(([name, value]) => `${prefix}${name}: ${value}`);
+}
+
+function headline(step: StepResult, options: RenderOptions): string {
+  const { style } = options;
+  const parts = [`${symbol(step, style)} ${step.label}`];
+  const request = step.request;
+  // A named step also shows what it sent (SPEC: "Per step: the method and URL").
+  if (request && step.label !== `${request.method} ${request.url}`)
+    parts.push(style.dim(`${request.method} ${request.url}`));
+  // SPEC, `set` step: the log shows `set variables: <names>`, also when the step has a name.
+  if (step.kind === 'set' && step.status === 'passed' && !step.label.startsWith('set variables:')) {
+    parts.push(style.dim(`set variables: ${Object.keys(step.saved).join(', ')}`));
+  }
+  if (step.response) {
+    const text = options.verbose && step.response.statusText ? ` ${step.response.statusText}` : '';
+    parts.push(`${step.response.status}${text}`);
+  }
+  if (step.status === 'skipped') parts.push(style.yellow(`skipped: ${step.skipReason ?? 'not run'}`));
+  else parts.push(style.dim(formatDuration(step.durationMs)));
+  return parts.join('  ');
+}
+
+function requestDetails(step: StepResult, pad: string): string[] {
+  if (!step.request) return [];
+  const lines = [
+    `${pad}Request ${step.request.method} ${step.request.url}`,
+    ...headerLines(step.request.headers, `${pad}  `),
+  ];
+  if (step.request.body !== undefined) lines.push(...indentLines(formatBody(step.request.body), `${pad}  `));
+  return lines;
+}
+
+function responseDetails(step: StepResult, pad: string, options: RenderOptions): string[] {
+  const response = step.response;
+  if (!response) return [];
+  const lines = [
+    `${pad}Response ${response.status} ${response.statusText} (HTTP/${response.httpVersion}, ${response.sizeBytes} bytes)`,
+  ];
+  if (options.verbose) lines.push(...headerLines(response.headers, `${pad}  `));
+  let body = formatBody(response.body);
+  if (!options.verbose && body.length > FAILURE_BODY_LIMIT) {
+    body = `${body.slice(0, FAILURE_BODY_LIMIT)}\n… ${body.length - FAILURE_BODY_LIMIT} more characters (--verbose prints all)`;
+  }
+  if (body !== '') lines.push(...indentLines(body, `${pad}  `));
+  return lines;
+}
+
+/** The console lines for one finished step: headline, one line per assertion, and details on failure. */
+export function renderStep(step: StepResult, depth: number, options: RenderOptions): string[] {
+  const { style } = options;
+  const pad = '  '.repeat(depth + 1);
+  const inner = `${pad}    `;
+  const lines = [pad + headline(step, options)];
+  if (step.status === 'skipped') return lines;
+
+  for (const assertion of step.assertions) {
+    lines.push(`${inner}${assertion.passed ? style.green('✓') : style.red('✗')} ${assertion.message}`);
+  }
+  if (step.timing) {
+    const { maxMs, actualMs, passed } = step.timing;
+    const text = passed
+      ? `latency ${formatDuration(actualMs)} within timing.max ${formatDuration(maxMs)}`
+      : `latency ${formatDuration(actualMs)} exceeds timing.max ${formatDuration(maxMs)}`;
+    lines.push(`${inner}${passed ? style.green('✓') : style.red('✗')} ${passed ? text : style.red(text)}`);
+  }
+  if (step.error && !(step.timing && !step.timing.passed))
+    lines.push(`${inner}${style.red('✗')} ${style.red(step.error)}`);
+  for (const warning of step.warnings) lines.push(`${inner}${style.yellow('!')} ${warning}`);
+  for (const [name, value] of Object.entries(step.saved)) {
+    if (options.verbose) lines.push(`${inner}${style.dim(`saved ${name} = ${JSON.stringify(value)}`)}`);
+  }
+  if (options.verbose) {
+    lines.push(...requestDetails(step, inner));
+    lines.push(...responseDetails(step, inner, options));
+  } else if (step.status === 'failed') {
+    // SPEC, Console output: a failure prints the full response.
+    lines.push(...responseDetails(step, inner, options));
+  }
+  for (const child of step.children ?? []) lines.push(...renderStep(child, depth + 1, options));
+  return lines;
+}

@@ -1,0 +1,29 @@
+import type { RunResult } from '../../engine/index.js';
+import { formatDuration } from '../durations.js';
+import type { Style } from '../style.js';
+
+/** SPEC, Console output: the result, counts of passed, failed and total steps, and the duration. */
+export function renderSummary(run: RunResult, style: Style): string[] {
+  const { counts } = run;
+  const verdict =
+    run.status === 'passed' ? style.bold(style.green('PASSED')) : style.bold(style.red('FAILED'));
+  const stepCounts = [
+    style.green(`${counts.passed} passed`),
+    counts.failed > 0 ? style.red(`${counts.failed} failed`) : `${counts.failed} failed`,
+    ...(counts.skipped > 0 ? [style.yellow(`${counts.skipped} skipped`)] : []),
+    `${counts.total} total`,
+  ].join(', ');
+  const failedScenarios = run.scenarios.filter((scenario) => scenario.status === 'failed');
+  const scenarioWord = run.scenarios.length === 1 ? 'scenario' : 'scenarios';
+  const scenarioCounts =
+    failedScenarios.length > 0
+      ? `${run.scenarios.length} ${scenarioWord} (${failedScenarios.length} failed)`
+      : `${run.scenarios.length} ${scenarioWord}`;
+  const lines = [
+    '',
+    `${verdict}  ${stepCounts} steps · ${scenarioCounts} · ${formatDuration(run.durationMs)}`,
+  ];
+  for (const scenario of failedScenarios)
+    lines.push(style.red(`  ✗ ${scenario.name}  ${style.dim(scenario.file)}`));
+  return lines;
+}

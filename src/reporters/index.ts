@@ -1,0 +1,3 @@
+export { createConsoleReporter, type ConsoleReporterOptions } from './console/consoleReporter.js';
+export { maskEvents } from './maskingBoundary.js';
+export { createStyle, type OutputStream, type Style } from './style.js';

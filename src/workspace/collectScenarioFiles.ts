@@ -1,0 +1,58 @@
+/** Which scenario files a command works on: a file, a directory (recursively), or the tests path. */
+import { readdir } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { RunnerError } from '../diagnostics/errors.js';
+import { displayPath } from './displayPath.js';
+import { isDirectory, isFile } from './readYamlFile.js';
+import type { Workspace } from './types.js';
+
+const SCENARIO_FILE = /\.ya?ml$/;
+
+/** Every `*.yaml` / `*.yml` file under `dir`, at any depth, sorted. */
+export async function scenarioFilesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && SCENARIO_FILE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort(byCodePoint);
+}
+
+/**
+ * Absolute paths, sorted. A relative `target` is looked up from the cwd first (what shell completion gives),
+ * then under the tests path (SPEC, `runner run`: "resolved under the tests directory"). `cwd` defaults to
+ * the workspace's.
+ */
+export async function collectScenarioFiles(
+  workspace: Workspace,
+  target?: string,
+  cwd = workspace.cwd,
+): Promise<string[]> {
+  const testsPath = workspace.config.tests.path;
+  const candidates =
+    target === undefined
+      ? [testsPath]
+      : isAbsolute(target)
+        ? [target]
+        : [resolve(cwd, target), resolve(testsPath, target)];
+  for (const candidate of candidates) {
+    if (await isFile(candidate)) return [candidate];
+    if (await isDirectory(candidate)) return scenarioFilesUnder(candidate);
+  }
+  const shown = candidates.map((candidate) => displayPath(cwd, candidate));
+  throw new RunnerError(
+    'scenario.not-found',
+    target === undefined
+      ? `tests directory ${shown[0] ?? testsPath} does not exist`
+      : `no scenario file or directory \`${target}\``,
+    {
+      hint:
+        target === undefined
+          ? 'set `tests.path` in .runner/config.yaml or run `runner init`'
+          : `looked for ${shown.join(' and ')}`,
+    },
+  );
+}
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

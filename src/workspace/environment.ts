@@ -1,0 +1,105 @@
+/** Environment files (SPEC, "Environment file") and credentials (DECISIONS, "Workspace"). */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RunnerError } from '../diagnostics/errors.js';
+import { CREDENTIALS_SHAPE, ENVIRONMENT_SHAPE } from '../language/index.js';
+import { mergeHttp, type HttpFile } from './config.js';
+import { displayPath } from './displayPath.js';
+import { isFile, readCheckedYaml } from './readYamlFile.js';
+import type { Credentials, Environment, Workspace } from './types.js';
+
+/** Environment file as written; types guaranteed by the ENVIRONMENT_SHAPE check. */
+interface EnvironmentFile {
+  baseUrl: string;
+  services?: Record<string, { baseUrl: string }>;
+  cache?: Record<string, { url: string }>;
+  http?: HttpFile;
+  variables?: Record<string, unknown>;
+}
+
+const YAML_EXTENSIONS = ['.yaml', '.yml'];
+
+/** `<dir>/<name>.yaml` or `.yml`, whichever exists. */
+async function findYamlFile(dir: string, name: string): Promise<string | undefined> {
+  for (const extension of YAML_EXTENSIONS) {
+    const file = join(dir, `${name}${extension}`);
+    if (await isFile(file)) return file;
+  }
+  return undefined;
+}
+
+/** Names are file names: `staging`, not `../staging`. */
+function checkName(name: string, what: string): void {
+  if (name === '' || /[/\\]/.test(name) || name.startsWith('.')) {
+    throw new RunnerError(
+      `${what}.invalid-name`,
+      `invalid ${what} name \`${name}\`: use the file name without directory or extension`,
+    );
+  }
+}
+
+async function availableEnvironments(workspace: Workspace): Promise<string[]> {
+  try {
+    const entries = await readdir(workspace.config.environments.path, { withFileTypes: true });
+    const names = entries
+      .filter(
+        (entry) => entry.isFile() && YAML_EXTENSIONS.some((extension) => entry.name.endsWith(extension)),
+      )
+      .map((entry) => entry.name.replace(/\.ya?ml$/, ''));
+    return [...new Set(names)].sort();
+  } catch {
+    return [];
+  }
+}
+
+export async function loadEnvironment(workspace: Workspace, name: string): Promise<Environment> {
+  checkName(name, 'environment');
+  const dir = workspace.config.environments.path;
+  const file = await findYamlFile(dir, name);
+  if (!file) {
+    const available = await availableEnvironments(workspace);
+    const where = displayPath(workspace.cwd, join(dir, `${name}.yaml`));
+    throw new RunnerError('environment.not-found', `environment \`${name}\` not found: no file ${where}`, {
+      hint:
+        available.length > 0
+          ? `available environments: ${available.join(', ')}`
+          : `no environment files in ${displayPath(workspace.cwd, dir)}`,
+    });
+  }
+  const display = displayPath(workspace.cwd, file);
+  // An empty file has no `baseUrl`; check `{}` so the message names the missing key.
+  const data = ((await readCheckedYaml(file, display, ENVIRONMENT_SHAPE, 'environment.invalid')) ??
+    missingBaseUrl(display)) as EnvironmentFile;
+  return {
+    name,
+    file,
+    baseUrl: data.baseUrl,
+    services: data.services ?? {},
+    cache: data.cache ?? {},
+    http: mergeHttp(workspace.config.http, data.http, workspace.root),
+    variables: data.variables ?? {},
+  };
+}
+
+function missingBaseUrl(display: string): never {
+  const message = 'missing required key `baseUrl` in environment file';
+  throw new RunnerError('environment.invalid', `invalid environment file ${display}: ${message}`, {
+    diagnostics: [
+      { code: 'shape.required', severity: 'error', message, location: { file: display, line: 1, col: 1 } },
+    ],
+  });
+}
+
+/** `.runner/credentials/<env>.yaml`; a missing or empty file means no accounts. */
+export async function loadCredentials(workspace: Workspace, name: string): Promise<Credentials> {
+  checkName(name, 'environment');
+  const file = await findYamlFile(join(workspace.runnerDir, 'credentials'), name);
+  if (!file) return {};
+  const data = await readCheckedYaml(
+    file,
+    displayPath(workspace.cwd, file),
+    CREDENTIALS_SHAPE,
+    'credentials.invalid',
+  );
+  return (data ?? {}) as Credentials;
+}

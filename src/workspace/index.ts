@@ -1,0 +1,16 @@
+// The public face of src/workspace: finding and loading the workspace, environments, credentials and
+// scenario files (does I/O with node:fs/promises).
+export type {
+  Credentials,
+  Environment,
+  FailureSnapshotConfig,
+  HttpOptions,
+  ReportFormat,
+  RunnerConfig,
+  Workspace,
+} from './types.js';
+export { loadWorkspace } from './loadWorkspace.js';
+export { loadCredentials, loadEnvironment } from './environment.js';
+export { collectScenarioFiles } from './collectScenarioFiles.js';
+export { loadScenarios, type LoadedScenarios } from './loadScenarios.js';
+export { validateWorkspace, type Validation } from './validateWorkspace.js';

@@ -1,0 +1,45 @@
+/** Parsing scenario files of a workspace, for `run`, `validate` and the engine's `use` steps. */
+import type { Diagnostic } from '../diagnostics/errors.js';
+import type { ParsedScenario, Scenario } from '../language/index.js';
+import { ScenarioSources } from './scenarioSources.js';
+import type { Environment, Workspace } from './types.js';
+
+export interface LoadedScenarios {
+  /** The files that parsed without errors, in the order given. */
+  scenarios: Scenario[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * `environment` may be absent (e.g. `validate` without one): service and cache names are then not checked.
+ * Diagnostics show paths relative to `cwd` (default: the workspace's).
+ */
+export async function loadScenarios(
+  workspace: Workspace,
+  environment: Environment | undefined,
+  files: readonly string[],
+  cwd = workspace.cwd,
+): Promise<LoadedScenarios> {
+  const sources = new ScenarioSources(workspace, environment, cwd);
+  await sources.prepare(files);
+  const results = await Promise.all(files.map((file) => sources.parse(file)));
+  return {
+    scenarios: results.flatMap((result) => (result.scenario ? [result.scenario] : [])),
+    diagnostics: results.flatMap((result) => result.diagnostics),
+  };
+}
+
+/**
+ * One file that a `use` step runs (`file` absolute, as in the step's `usePath`). It may read its parent's
+ * variables, so "used before definition" is not checked here.
+ */
+export async function loadScenarioFile(
+  workspace: Workspace,
+  environment: Environment | undefined,
+  file: string,
+  cwd = workspace.cwd,
+): Promise<ParsedScenario> {
+  const sources = new ScenarioSources(workspace, environment, cwd);
+  await sources.prepare([file], { findParents: false });
+  return sources.parse(file, { isUseTarget: true });
+}

@@ -1,0 +1,32 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { ScaffoldFile } from './scaffoldFiles.js';
+
+function isAlreadyThere(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'EEXIST';
+}
+
+/**
+ * Writes the scaffold under `dir`, creating directories as needed. A file that already exists is left
+ * exactly as it is (`init` never overwrites your work) and reported in `existing`.
+ */
+export async function initWorkspace(
+  dir: string,
+  files: readonly ScaffoldFile[],
+): Promise<{ created: string[]; existing: string[] }> {
+  const created: string[] = [];
+  const existing: string[] = [];
+  for (const file of files) {
+    const target = join(dir, ...file.path.split('/'));
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      // `wx` fails when the file exists, with no window between a check and the write.
+      await writeFile(target, file.content, { encoding: 'utf8', flag: 'wx' });
+      created.push(file.path);
+    } catch (error) {
+      if (!isAlreadyThere(error)) throw error;
+      existing.push(file.path);
+    }
+  }
+  return { created, existing };
+}

@@ -1,0 +1,68 @@
+/** The rest of the `init` layout: example response schemas, the assets note and the reports ignore file. */
+
+export const USER_SCHEMA_YAML = `# JSON Schema, written as YAML, for one user of the demo API. Scenarios will validate a whole
+# response body against it with \`expect: { schema: user }\` (schema validation arrives in a later version).
+title: User
+type: object
+required: [id, name, email, role, createdAt, updatedAt]
+properties:
+  id:
+    type: integer
+    minimum: 1
+  name:
+    type: string
+    minLength: 1
+  email:
+    type: string
+    format: email
+  role:
+    enum: [admin, user, viewer]
+  createdAt:
+    type: string
+    format: date-time
+  updatedAt:
+    type: string
+    format: date-time
+additionalProperties: false
+`;
+
+export const TOKEN_SCHEMA_YAML = `# The demo API's login response. Schemas can live in sub-directories: this one is named \`auth/token\`.
+title: Login response
+type: object
+required: [token, tokenType, expiresIn]
+properties:
+  token:
+    description: A JWT (header.payload.signature, base64url).
+    type: string
+    pattern: '^[A-Za-z0-9_-]+[.][A-Za-z0-9_-]+[.][A-Za-z0-9_-]+$'
+  tokenType:
+    const: Bearer
+  expiresIn:
+    description: Seconds until the token expires.
+    type: integer
+    minimum: 1
+`;
+
+export const ASSETS_README = `# assets/
+
+Files that scenarios upload with \`multipart\` requests live here, for example:
+
+\`\`\`yaml
+request:
+  method: POST
+  url: /documents
+  multipart:
+    fields:
+      title: Quarterly report
+    files:
+      document: reports/q3.pdf
+      avatar: { path: img/a.png, filename: me.png, contentType: image/png }
+\`\`\`
+
+File paths are relative to this directory, and may not leave it (no \`..\`, no absolute paths, no
+symbolic links pointing outside). Change the directory with \`assets.path\` in \`.runner/config.yaml\`.
+`;
+
+/** Reports are regenerated on every run; they do not belong in version control. */
+export const RUNNER_GITIGNORE = `reports/
+`;

@@ -1,0 +1,74 @@
+import { fanOut, runSuite, type RunListener, type RunResult, type StepEnd } from '../../src/engine/index.js';
+import { testRuntime } from '../../src/expressions/testRuntime.js';
+import { createHttpClient, type HttpClient } from '../../src/http/index.js';
+import { parseScenario, type Scenario } from '../../src/language/index.js';
+import { Masker, SecretRegistry } from '../../src/masking/index.js';
+import { systemClock } from '../../src/engine/index.js';
+
+/** Parses scenario YAML written in a test; fails the test with the diagnostics when it is invalid. */
+export function scenarioFromYaml(yaml: string, file = 'test.yaml'): Scenario {
+  const parsed = parseScenario(yaml, file, {});
+  const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+  if (!parsed.scenario || errors.length > 0) {
+    throw new Error(
+      `invalid test scenario:\n${errors.map((d) => `${d.location?.line}:${d.location?.col} ${d.message}`).join('\n')}`,
+    );
+  }
+  return parsed.scenario;
+}
+
+export interface EngineRun {
+  result: RunResult;
+  steps: StepEnd[];
+  secrets: SecretRegistry;
+}
+
+/** Runs scenarios through the real engine and a real HTTP client against `baseUrl`, recording events. */
+export async function runScenarios(
+  scenarios: Scenario[],
+  options: {
+    baseUrl: string;
+    accounts?: Record<string, Record<string, unknown>>;
+    variables?: Record<string, unknown>;
+    services?: Record<string, { baseUrl: string }>;
+    http?: HttpClient;
+    listener?: RunListener;
+    timeoutMs?: number;
+  },
+): Promise<EngineRun> {
+  const steps: StepEnd[] = [];
+  const secrets = new SecretRegistry();
+  secrets.add(options.accounts ?? {});
+  const http = options.http ?? createHttpClient({ http2: false, insecure: false, userAgent: 'runner/test' });
+  const recorder: RunListener = { onStepEnd: (event) => void steps.push(event) };
+  try {
+    const result = await runSuite(
+      scenarios,
+      {
+        environment: {
+          name: 'test',
+          baseUrl: options.baseUrl,
+          services: options.services ?? {},
+          variables: options.variables ?? {},
+          timeoutMs: options.timeoutMs ?? 5_000,
+          maxResponseBytes: 10 * 1024 * 1024,
+        },
+        accounts: options.accounts ?? {},
+        userAgent: 'runner/test',
+      },
+      {
+        http,
+        clock: systemClock,
+        runtime: testRuntime(),
+        secrets,
+        masker: new Masker({ enabled: true, fields: [] }, secrets),
+        listener: fanOut([recorder, ...(options.listener ? [options.listener] : [])], (error) => {
+          throw error;
+        }),
+      },
+    );
+    return { result, steps, secrets };
+  } finally {
+    if (!options.http) await http.close();
+  }
+}
