@@ -1,0 +1,87 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../demo/server.js';
+import { runCli, tempWorkspace } from '../support/cli.js';
+
+/**
+ * The canary: plant secrets (credentials, a token in a response, an Authorization header, a custom mask
+ * field) and prove that neither they nor their encodings reach any output stream, even with --verbose and
+ * failure output.
+ */
+const secret = `Cn4ry/${Math.random().toString(36).slice(2)} "pass"&word`;
+const ssn = `987-65-${Math.floor(1000 + Math.random() * 8999)}`;
+
+function forms(value: string): string[] {
+  return [
+    value,
+    encodeURIComponent(value),
+    encodeURIComponent(value).replace(/%20/g, '+'),
+    JSON.stringify(value).slice(1, -1),
+    Buffer.from(value).toString('base64'),
+    Buffer.from(value).toString('base64url'),
+  ];
+}
+
+let demo: DemoServer;
+let dir: string;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0 });
+  ({ dir, cleanup } = await tempWorkspace());
+  await mkdir(join(dir, '.runner/environments'), { recursive: true });
+  await mkdir(join(dir, '.runner/credentials'), { recursive: true });
+  await mkdir(join(dir, '.runner/tests'), { recursive: true });
+  await writeFile(join(dir, '.runner/config.yaml'), 'security:\n  mask:\n    fields: [ssn]\n');
+  await writeFile(join(dir, '.runner/environments/local.yaml'), `baseUrl: ${demo.url}\n`);
+  await writeFile(
+    join(dir, '.runner/credentials/local.yaml'),
+    `admin: { username: demo-admin, password: demo-password }\napi: { key: ${JSON.stringify(secret)} }\n`,
+  );
+  await writeFile(
+    join(dir, '.runner/tests/canary.yaml'),
+    `scenario: canary
+steps:
+  - name: log in
+    request:
+      method: POST
+      url: /auth/login
+      body: { username: $accounts.admin.username, password: $accounts.admin.password }
+    expect: { body.token: startsWith eyJ }
+    save: { token: body.token }
+  - name: secrets everywhere, and a failure so the response is printed
+    request:
+      method: POST
+      url: /echo
+      query: { key: $accounts.api.key }
+      headers:
+        Authorization: Bearer $token
+        X-Key: "k=$accounts.api.key"
+      body: { note: "the key is $accounts.api.key", ssn: "${ssn}", token: $token }
+    expect:
+      status: 201
+      body.body.note: contains $accounts.api.key
+      body.body.ssn: "${ssn}"
+`,
+  );
+});
+afterAll(async () => {
+  await cleanup();
+  await demo.close();
+});
+
+describe('masking canary', () => {
+  it('keeps every planted secret and its encodings out of stdout and stderr', async () => {
+    for (const args of [['run'], ['run', '--verbose']]) {
+      const { code, stdout, stderr } = await runCli(args, { cwd: dir });
+      expect(code).toBe(1);
+      const output = stdout + stderr;
+      expect(output).toContain('[MASKED]');
+      for (const form of [...forms(secret), ...forms(ssn), ...forms('demo-password')]) {
+        expect(output, `leaked ${form}`).not.toContain(form);
+      }
+      expect(output).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+    }
+  });
+});
