@@ -18,7 +18,9 @@ describe('runner init', () => {
     const tests = await readdir(join(dir, '.runner/tests'));
     expect(tests.length).toBeGreaterThanOrEqual(3);
     for (const test of tests) {
-      expect(await readFile(join(dir, '.runner/tests', test), 'utf8')).toMatch(/^# yaml-language-server: \$schema=/);
+      expect(await readFile(join(dir, '.runner/tests', test), 'utf8')).toMatch(
+        /^# yaml-language-server: \$schema=/,
+      );
     }
 
     const validate = await runCli(['validate'], { cwd: dir });
@@ -44,7 +46,14 @@ describe('runner schema', () => {
     const validate = new Ajv2020({ strict: false }).compile(schema);
     const scenario = {
       scenario: 'x',
-      steps: [{ name: 'a', request: { method: 'GET', url: '/health' }, expect: { status: 200 }, save: { s: 'body.status' } }],
+      steps: [
+        {
+          name: 'a',
+          request: { method: 'GET', url: '/health' },
+          expect: { status: 200 },
+          save: { s: 'body.status' },
+        },
+      ],
     };
     expect(validate(scenario)).toBe(true);
     expect(validate({ ...scenario, stpes: [] })).toBe(false);
