@@ -65,6 +65,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     out: io.stdout,
     style,
     verbose: args.options.verbose === true,
+    live: io.stdout.isTTY && io.env.TERM !== 'dumb' && !io.env.CI,
   });
   const listener = fanOut(
     [maskEvents(consoleReporter, masker.withFields(CONSOLE_ONLY_MASK_FIELDS))],

@@ -7,12 +7,21 @@ export interface ConsoleReporterOptions {
   out: OutputStream;
   style: Style;
   verbose: boolean;
+  /** A terminal: show the step that is running on a line that its result then replaces. */
+  live: boolean;
 }
+
+const CLEAR_LINE = '\r\u001b[2K';
 
 /** Prints each step as it ends (progress on a terminal, a readable log in CI) and the summary at the end. */
 export function createConsoleReporter(options: ConsoleReporterOptions): RunListener {
   const { out, style } = options;
-  const print = (lines: string[]) => out.write(lines.map((line) => line + '\n').join(''));
+  let running = false;
+  const print = (lines: string[]) => {
+    const text = lines.map((line) => line + '\n').join('');
+    out.write(running ? CLEAR_LINE + text : text);
+    running = false;
+  };
   return {
     onRunBegin(event) {
       const count = `${event.scenarioCount} ${event.scenarioCount === 1 ? 'scenario' : 'scenarios'}`;
@@ -20,6 +29,11 @@ export function createConsoleReporter(options: ConsoleReporterOptions): RunListe
     },
     onScenarioBegin(event) {
       print(['', `${style.bold(event.name)}  ${style.dim(event.file)}`]);
+    },
+    onStepBegin(event) {
+      if (!options.live || event.depth !== 0) return;
+      out.write(`${running ? CLEAR_LINE : ''}  ${style.dim(`… ${event.label}`)}`);
+      running = true;
     },
     onStepEnd(event) {
       // Nested executions are printed by their parent step, in order.

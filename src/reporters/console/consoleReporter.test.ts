@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { RunResult, StepResult } from '../../engine/index.js';
+import { createStyle } from '../style.js';
+import { createConsoleReporter } from './consoleReporter.js';
+import { renderStep } from './renderStep.js';
+
+const loc = { file: 't.yaml', line: 1, col: 1 };
+
+function step(overrides: Partial<StepResult>): StepResult {
+  return {
+    index: 0,
+    section: 'steps',
+    kind: 'request',
+    label: 'GET /health',
+    status: 'passed',
+    durationMs: 12,
+    loc,
+    assertions: [],
+    saved: {},
+    warnings: [],
+    ...overrides,
+  };
+}
+
+const plain = { style: createStyle(false), verbose: false };
+const response = {
+  status: 200,
+  statusText: 'OK',
+  httpVersion: '1.1',
+  headers: { 'x-a': '1' },
+  body: { ok: true },
+  sizeBytes: 11,
+};
+
+describe('renderStep', () => {
+  it('prints the symbol, label, method and URL of a named step, status and duration, then its assertions', () => {
+    const lines = renderStep(
+      step({
+        label: 'Health',
+        request: { method: 'GET', url: 'http://h/health', headers: {} },
+        response,
+        assertions: [{ path: 'status', expected: 200, actual: 200, passed: true, message: 'status == 200' }],
+      }),
+      0,
+      plain,
+    );
+    expect(lines).toEqual(['  ✓ Health  GET http://h/health  200  12ms', '      ✓ status == 200']);
+  });
+
+  it('marks a passing redirect with → and a skipped step with its reason', () => {
+    expect(renderStep(step({ response: { ...response, status: 302 } }), 0, plain)[0]).toMatch(
+      /^ {2}→ GET \/health/,
+    );
+    expect(renderStep(step({ status: 'skipped', skipReason: 'setup failed' }), 0, plain)).toEqual([
+      '  ○ GET /health  skipped: setup failed',
+    ]);
+  });
+
+  it('prints the response of a failed step, and headers only when verbose', () => {
+    const failed = step({
+      status: 'failed',
+      response,
+      assertions: [
+        {
+          path: 'status',
+          expected: 201,
+          actual: 200,
+          passed: false,
+          message: 'status = 201 (expected), got 200',
+        },
+      ],
+    });
+    const lines = renderStep(failed, 0, plain).join('\n');
+    expect(lines).toContain('✗ status = 201 (expected), got 200');
+    expect(lines).toContain('Response 200 OK (HTTP/1.1, 11 bytes)');
+    expect(lines).toContain('"ok": true');
+    expect(lines).not.toContain('x-a: 1');
+    expect(renderStep(failed, 0, { ...plain, verbose: true }).join('\n')).toContain('x-a: 1');
+  });
+
+  it('names the budget and the latency of a timing violation', () => {
+    const lines = renderStep(
+      step({ status: 'failed', timing: { maxMs: 50, actualMs: 156, passed: false }, error: 'timing' }),
+      0,
+      plain,
+    );
+    expect(lines).toContain('      ✗ latency 156ms exceeds timing.max 50ms');
+  });
+
+  it('shows the variables of a named set step', () => {
+    const line = renderStep(step({ kind: 'set', label: 'Choose', saved: { a: '1', b: '2' } }), 0, plain)[0];
+    expect(line).toBe('  ✓ Choose  set variables: a, b  12ms');
+  });
+});
+
+describe('console reporter', () => {
+  const run: RunResult = {
+    environment: 'local',
+    status: 'passed',
+    startedAt: '',
+    durationMs: 5,
+    scenarios: [],
+    counts: { passed: 1, failed: 0, skipped: 0, total: 1 },
+  };
+
+  it('on a terminal shows the running step, then replaces it with the result', () => {
+    let out = '';
+    const reporter = createConsoleReporter({ out: { write: (t) => (out += t) }, ...plain, live: true });
+    reporter.onStepBegin?.({ scenario: 's', section: 'steps', label: 'GET /slow', depth: 0, loc });
+    expect(out).toBe('  … GET /slow');
+    reporter.onStepEnd?.({ scenario: 's', depth: 0, result: step({ label: 'GET /slow' }) });
+    expect(out).toBe('  … GET /slow\r\u001b[2K  ✓ GET /slow  12ms\n');
+  });
+
+  it('in CI writes only finished lines, and a summary', async () => {
+    let out = '';
+    const reporter = createConsoleReporter({ out: { write: (t) => (out += t) }, ...plain, live: false });
+    reporter.onStepBegin?.({ scenario: 's', section: 'steps', label: 'GET /slow', depth: 0, loc });
+    reporter.onStepEnd?.({ scenario: 's', depth: 0, result: step({}) });
+    await reporter.onRunEnd?.(run);
+    expect(out).not.toContain('\r');
+    expect(out).toContain('PASSED  1 passed, 0 failed, 1 total steps · 0 scenarios · 5ms');
+  });
+});
