@@ -34,7 +34,7 @@ const BOUNDARIES = {
   http: ['diagnostics'],
   workspace: ['language', 'expressions', 'diagnostics'],
   engine: ['language', 'expressions', 'assertions', 'http', 'masking', 'workspace', 'diagnostics'],
-  reporters: ['engine', 'language', 'masking', 'diagnostics'],
+  reporters: ['engine', 'language', 'expressions', 'assertions', 'masking', 'diagnostics'],
   cli: ['workspace', 'language', 'expressions', 'engine', 'http', 'reporters', 'masking', 'diagnostics'],
 };
 const PURE = new Set(['diagnostics', 'expressions', 'assertions', 'masking', 'language']);

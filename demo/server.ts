@@ -76,12 +76,13 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  console.log(`runner demo API listening on ${server.url} (admin / demo-password; Ctrl-C to stop)`);
   const stop = (): void => {
     void server.close().then(() => process.exit(0));
   };
+  // Handlers first: whoever reads the "listening" line may signal at once.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(`runner demo API listening on ${server.url} (demo-admin / demo-password; Ctrl-C to stop)`);
 }
 
 if (isEntryPoint()) void main();

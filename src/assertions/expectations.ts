@@ -2,7 +2,7 @@ import type { SourceLocation } from '../diagnostics/location.js';
 import { suggestMatcher } from './checkExpected.js';
 import { matchExpected, parseExpected, type ParsedExpectation } from './expected.js';
 import { resolveSubjectPath, splitSubjectPath, type Subject } from './subject.js';
-import { formatValue } from './valueText.js';
+import { quoteValue } from '../expressions/index.js';
 
 /** One checked `expect` entry: a result, never an exception (STYLE.md, "Failures are results"). */
 export interface AssertionResult {
@@ -23,6 +23,11 @@ export interface ExpectationInput {
   path: string;
   expected: unknown;
   loc?: SourceLocation;
+  /**
+   * Compare with `expected` as it is, never reading it as a matcher: for values that came out of variables
+   * (a saved "not empty" must not turn `body.x: $v` into a presence check).
+   */
+  literal?: boolean;
 }
 
 export type SchemaValidator = (schemaName: string, body: unknown) => { passed: boolean; errors: string[] };
@@ -51,7 +56,7 @@ function result(
 /** How the expectation reads in a message: `= "Alice"` for literals, `startsWith "Al"` for matchers. */
 function expectedText(parsed: ParsedExpectation, passed: boolean): string {
   if (parsed.kind === 'matcher') return parsed.display;
-  return `${passed ? '==' : '='} ${formatValue(parsed.value)}`;
+  return `${passed ? '==' : '='} ${quoteValue(parsed.value)}`;
 }
 
 function evaluateSchema(
@@ -71,23 +76,25 @@ function evaluateSchema(
     return result(entry, {
       actual: undefined,
       passed: false,
-      message: `schema ${formatValue(name)}: cannot validate, schema validation is not set up for this run`,
+      message: `schema ${quoteValue(name)}: cannot validate, schema validation is not set up for this run`,
     });
   }
   const verdict = options.validateSchema(name, subject.body);
   if (verdict.passed)
-    return result(entry, { actual: [], passed: true, message: `schema ${formatValue(name)} matches` });
+    return result(entry, { actual: [], passed: true, message: `schema ${quoteValue(name)} matches` });
   const count = `${verdict.errors.length} error${verdict.errors.length === 1 ? '' : 's'}`;
   return result(entry, {
     actual: verdict.errors,
     passed: false,
-    message: `schema ${formatValue(name)} (expected), got ${count}: ${formatValue(verdict.errors.join('; '))}`,
+    message: `schema ${quoteValue(name)} (expected), got ${count}: ${quoteValue(verdict.errors.join('; '))}`,
   });
 }
 
 function evaluateOne(entry: ExpectationInput, subject: Subject, options: EvaluateOptions): AssertionResult {
   if (splitSubjectPath(entry.path).root === 'schema') return evaluateSchema(entry, subject, options);
-  const parsed = parseExpected(entry.expected);
+  const parsed: ParsedExpectation = entry.literal
+    ? { kind: 'literal', value: entry.expected }
+    : parseExpected(entry.expected);
   const resolved = resolveSubjectPath(subject, entry.path);
   if (!resolved.found) {
     const absentPasses = parsed.kind === 'matcher' && parsed.name === 'exists' && parsed.negated;
@@ -121,7 +128,7 @@ function evaluateOne(entry: ExpectationInput, subject: Subject, options: Evaluat
   return result(entry, {
     actual,
     passed: false,
-    message: `${entry.path} ${expectedText(parsed, false)} (expected), got ${formatValue(actual)}${note ? ` (${note})` : ''}`,
+    message: `${entry.path} ${expectedText(parsed, false)} (expected), got ${quoteValue(actual)}${note ? ` (${note})` : ''}`,
   });
 }
 

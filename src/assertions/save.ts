@@ -1,5 +1,5 @@
 import { resolveSubjectPath, type Subject } from './subject.js';
-import { describeType } from './valueText.js';
+import { describeType } from '../expressions/index.js';
 
 export interface SaveRuleInput {
   variable: string;

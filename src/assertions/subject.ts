@@ -1,6 +1,6 @@
 import { didYouMeanHint } from '../diagnostics/didYouMean.js';
 import { lookupPath, parsePath, formatPath, type PathSegment } from '../expressions/path.js';
-import { describeType } from './valueText.js';
+import { describeType } from '../expressions/index.js';
 
 /** What a step produced, as `expect` and `save` see it; built by the engine. */
 export interface Subject {

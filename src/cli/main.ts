@@ -2,21 +2,32 @@ import type { CliIo } from './io.js';
 import { runMain } from './runMain.js';
 
 // The only place that touches the process: streams in, exit code out (STYLE.md, "Only cli/ touches process").
+
+/**
+ * A stream whose reader went away (`runner run | head`) stops being written to, but the run goes on:
+ * teardown still runs and the exit code still tells the truth.
+ */
+function guardedStream(stream: NodeJS.WriteStream): CliIo['stdout'] {
+  let open = true;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    open = false;
+  });
+  return {
+    write: (text) => {
+      if (open) stream.write(text);
+    },
+    isTTY: stream.isTTY === true,
+  };
+}
+
 const io: CliIo = {
-  stdout: { write: (text) => void process.stdout.write(text), isTTY: process.stdout.isTTY === true },
-  stderr: { write: (text) => void process.stderr.write(text), isTTY: process.stderr.isTTY === true },
+  stdout: guardedStream(process.stdout),
+  stderr: guardedStream(process.stderr),
   env: process.env,
   cwd: process.cwd(),
   nodeVersion: process.versions.node,
 };
-
-// `runner run | head` closes the pipe early; that is the reader's choice, not an error worth a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
 
 runMain(process.argv.slice(2), io).then(
   (code) => {

@@ -1,6 +1,7 @@
 import { didYouMeanHint } from '../diagnostics/didYouMean.js';
 import { formatDiagnostic, RunnerError } from '../diagnostics/errors.js';
 import { versionLine } from './buildInfo.js';
+import { EXIT } from './exitCodes.js';
 import { COMMANDS, type CommandDefinition } from './commands/definitions.js';
 import { renderCommandHelp, renderMainHelp } from './help.js';
 import type { CliIo } from './io.js';
@@ -16,11 +17,9 @@ const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> =
   schema: () => import('./commands/schema.js'),
 };
 
-export const EXIT = { passed: 0, failed: 1, unusable: 2 } as const;
-
 /** Prints an error that stopped a command: one `file:line:col: message` line per problem. */
-function printRunnerError(error: RunnerError, io: CliIo, mask: (text: string) => string = (t) => t): void {
-  for (const diagnostic of error.diagnostics) io.stderr.write(mask(formatDiagnostic(diagnostic)) + '\n');
+function printRunnerError(error: RunnerError, io: CliIo): void {
+  for (const diagnostic of error.diagnostics) io.stderr.write(formatDiagnostic(diagnostic) + '\n');
 }
 
 /** The whole CLI; returns the exit code instead of exiting, so tests can call it (STYLE.md: citty's runMain). */

@@ -4,7 +4,7 @@ import {
   type ExpressionRuntime,
   type VariableScope,
 } from '../expressions/index.js';
-import { applyQuery, resolveUrl, serializeBody, type HttpRequest } from '../http/index.js';
+import { applyQuery, findHeader, resolveUrl, serializeBody, type HttpRequest } from '../http/index.js';
 import type { RequestSpec } from '../language/model.js';
 import type { RecordedRequest } from './results.js';
 import type { TargetEnvironment } from './services.js';
@@ -20,10 +20,6 @@ function toText(value: unknown): string {
   if (value === undefined) return '';
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-function hasHeader(headers: Record<string, string>, name: string): boolean {
-  return Object.keys(headers).some((key) => key.toLowerCase() === name);
 }
 
 /**
@@ -49,10 +45,10 @@ export function compileRequest(
 
   const bodyValue = spec.hasBody ? interpolateDeep(spec.body, scope, runtime) : undefined;
   const serialized = serializeBody(bodyValue, headers);
-  if (serialized.contentType !== undefined && !hasHeader(headers, 'content-type')) {
+  if (serialized.contentType !== undefined && findHeader(headers, 'content-type') === undefined) {
     headers['content-type'] = serialized.contentType;
   }
-  if (!hasHeader(headers, 'user-agent')) headers['user-agent'] = userAgent;
+  if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = userAgent;
 
   const timeoutMs = spec.timeoutMs ?? environment.timeoutMs;
   return {

@@ -83,3 +83,18 @@ export interface TruthinessCondition {
 }
 
 export type Condition = LogicalCondition | NotCondition | ComparisonCondition | TruthinessCondition;
+
+/**
+ * The operands of a chain of one logical operator, in order. The parser builds `a && b && c` as
+ * and(and(a, b), c), as deep as the chain is long; walking it with this loop instead of recursion keeps a
+ * long chain from overflowing the stack (nesting.ts bounds every other kind of depth).
+ */
+export function chainOperands(condition: LogicalCondition): Condition[] {
+  const rights: Condition[] = [];
+  let node: Condition = condition;
+  while ((node.kind === 'and' || node.kind === 'or') && node.kind === condition.kind) {
+    rights.push(node.right);
+    node = node.left;
+  }
+  return [node, ...rights.reverse()];
+}

@@ -4,7 +4,7 @@
  */
 import { ExpressionError } from '../diagnostics/errors.js';
 import { numericValue } from './comparison.js';
-import { formatValue, quoteValue } from './formatValue.js';
+import { quoteValue, valueAsText } from './valueText.js';
 
 const TRUE_WORDS = new Set(['true', 'yes', 'on', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'off', '0', '']);
@@ -19,7 +19,7 @@ function castError(value: unknown, target: string, offset: number, hint?: string
 }
 
 export function castString(value: unknown): string {
-  return formatValue(value);
+  return valueAsText(value);
 }
 
 export function castFloat(value: unknown, offset: number): number {

@@ -8,7 +8,8 @@
  * - Truthiness: false, null, "", "false", 0 (and NaN), [] and {} are false; everything else is true.
  */
 import type { ComparisonOperator } from './ast.js';
-import { formatValue } from './formatValue.js';
+import { strictlyEqual } from './valueEquality.js';
+import { valueAsText } from './valueText.js';
 
 const NUMERIC_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
@@ -23,43 +24,24 @@ function isContainer(value: unknown): value is object {
   return value !== null && typeof value === 'object';
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) &&
-      Array.isArray(b) &&
-      a.length === b.length &&
-      a.every((item, i) => deepEqual(item, b[i]))
-    );
-  }
-  if (!isContainer(a) || !isContainer(b)) return false;
-  const aKeys = Object.keys(a);
-  const bRecord = b as Record<string, unknown>;
-  return (
-    aKeys.length === Object.keys(b).length &&
-    aKeys.every(
-      (key) =>
-        Object.prototype.hasOwnProperty.call(b, key) &&
-        deepEqual((a as Record<string, unknown>)[key], bRecord[key]),
-    )
-  );
-}
-
-function valuesEqual(a: unknown, b: unknown): boolean {
+/**
+ * The condition `==`, loose on purpose (see above): `"200" == 200` and `true == "true"` hold. Not for
+ * `expect` literals, which use `strictlyEqual` (valueEquality.ts).
+ */
+export function looselyEqual(a: unknown, b: unknown): boolean {
   const x = numericValue(a);
   const y = numericValue(b);
   if (x !== undefined && y !== undefined) return x === y;
-  if (isContainer(a) && isContainer(b)) return deepEqual(a, b);
-  return formatValue(a) === formatValue(b);
+  if (isContainer(a) && isContainer(b)) return strictlyEqual(a, b);
+  return valueAsText(a) === valueAsText(b);
 }
 
 export function compareValues(operator: ComparisonOperator, a: unknown, b: unknown): boolean {
-  if (operator === '==') return valuesEqual(a, b);
-  if (operator === '!=') return !valuesEqual(a, b);
+  if (operator === '==') return looselyEqual(a, b);
+  if (operator === '!=') return !looselyEqual(a, b);
   const x = numericValue(a);
   const y = numericValue(b);
-  const [left, right] = x !== undefined && y !== undefined ? [x, y] : [formatValue(a), formatValue(b)];
+  const [left, right] = x !== undefined && y !== undefined ? [x, y] : [valueAsText(a), valueAsText(b)];
   switch (operator) {
     case '>':
       return left > right;

@@ -1,6 +1,7 @@
 /** Splits a condition (`if:`, `until:`, `filter:`, the first argument of `$if`) into operators and operands. */
 import { ExpressionError } from '../diagnostics/errors.js';
 import type { ValueNode } from './ast.js';
+import type { NestingDepth } from './nesting.js';
 import { skipString } from './scanning.js';
 
 /** How operands are read; supplied by the template parser, which owns the operand grammar. */
@@ -9,6 +10,8 @@ export interface OperandSyntax {
   partEnd(pos: number, end: number): number | undefined;
   /** Parses the operand in [start, end): a quoted string, number, `true`/`false`/`null`, reference, call or word. */
   operand(start: number, end: number): ValueNode;
+  /** The nesting depth of the enclosing template, which the condition's `(` and `!` add to. */
+  nesting: NestingDepth;
 }
 
 export type Operator = '==' | '!=' | '>' | '>=' | '<' | '<=' | '&&' | '||' | '!' | '(' | ')';

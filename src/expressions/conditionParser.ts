@@ -5,11 +5,13 @@
  *   unary   := '!' unary | primary
  *   primary := '(' or ')' | operand (comparison operand)?
  * `&&` binds tighter than `||`. `!` directly before a comparison (`!$status == blocked`) is rejected as
- * ambiguous; `!($status == blocked)` is fine. Errors carry the 0-based offset of the culprit.
+ * ambiguous; `!($status == blocked)` is fine. Errors carry the 0-based offset of the culprit. `(` and `!`
+ * each nest one level, counted with the enclosing template's (nesting.ts).
  */
 import { ExpressionError } from '../diagnostics/errors.js';
 import type { ComparisonOperator, Condition } from './ast.js';
 import { tokenize, type OperandSyntax, type Operator, type Token } from './conditionLexer.js';
+import type { NestingDepth } from './nesting.js';
 
 const COMPARISONS: readonly Operator[] = ['==', '!=', '>', '>=', '<', '<='];
 const INVERSE: Record<ComparisonOperator, ComparisonOperator> = {
@@ -47,7 +49,10 @@ function wordOf(token: Token): string | undefined {
 class ConditionParser {
   #index = 0;
 
-  constructor(private readonly tokens: Token[]) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly nesting: NestingDepth,
+  ) {}
 
   peek(offset = 0): Token {
     const last = this.tokens[this.tokens.length - 1];
@@ -87,7 +92,8 @@ class ConditionParser {
       const negated = this.peek();
       const comparison = comparisonOf(this.peek(1));
       if (negated.type === 'operand' && comparison) throw this.ambiguousNegation(token, negated, comparison);
-      return { kind: 'not', operand: this.parseUnary(), offset: token.offset };
+      const operand = this.deeper(token, () => this.parseUnary());
+      return { kind: 'not', operand, offset: token.offset };
     }
     const following = this.peek(1);
     if (
@@ -102,7 +108,7 @@ class ConditionParser {
   parsePrimary(): Condition {
     const token = this.next();
     if (isOperator(token, '(')) {
-      const inner = this.parseOr();
+      const inner = this.deeper(token, () => this.parseOr());
       const close = this.peek();
       if (!isOperator(close, ')')) {
         if (close.type === 'end') throw syntaxError('`(` is not closed', token.offset, 'add `)`');
@@ -132,6 +138,13 @@ class ConditionParser {
       throw syntaxError('comparisons cannot be chained', chained.offset, 'join two comparisons with `&&`');
     }
     return { kind: 'compare', operator, left: token.node, right: right.node, offset: token.offset };
+  }
+
+  /** Parses what `opener` (`(` or `!`) starts, one nesting level deeper. */
+  deeper(opener: Token, parse: () => Condition): Condition {
+    return this.nesting.descend('condition', opener.offset, parse, (error) => {
+      throw error;
+    });
   }
 
   expectEnd(): void {
@@ -197,7 +210,7 @@ export function parseConditionRange(
       'write a comparison such as `$status == 200` or a variable such as `$token`',
     );
   }
-  const parser = new ConditionParser(tokens);
+  const parser = new ConditionParser(tokens, syntax.nesting);
   const condition = parser.parseOr();
   parser.expectEnd();
   return condition;

@@ -1,9 +1,9 @@
 /** Evaluates parsed templates and conditions against a scope. */
 import { didYouMean } from '../diagnostics/didYouMean.js';
 import { ExpressionError } from '../diagnostics/errors.js';
-import type { Condition, ReferenceNode, ValueNode } from './ast.js';
+import { chainOperands, type Condition, type ReferenceNode, type ValueNode } from './ast.js';
 import { compareValues, isTruthy } from './comparison.js';
-import { describeType, formatValue } from './formatValue.js';
+import { describeType, valueAsText } from './valueText.js';
 import { applyFunction } from './functions.js';
 import { generate } from './generators.js';
 import { displayReference, FUNCTION_ARITY, GENERATOR_NAMES, isFunctionName } from './names.js';
@@ -90,7 +90,7 @@ export function evaluateValue(node: ValueNode, context: EvaluationContext): unkn
     case 'generator':
       return generate(node.name, context.runtime, node.offset);
     case 'concat':
-      return node.parts.map((part) => formatValue(evaluateValue(part, context))).join('');
+      return node.parts.map((part) => valueAsText(evaluateValue(part, context))).join('');
     case 'if':
       return evaluateValue(evaluateConditionNode(node.condition, context) ? node.then : node.else, context);
     case 'call': {
@@ -104,13 +104,9 @@ export function evaluateValue(node: ValueNode, context: EvaluationContext): unkn
 export function evaluateConditionNode(condition: Condition, context: EvaluationContext): boolean {
   switch (condition.kind) {
     case 'or':
-      return (
-        evaluateConditionNode(condition.left, context) || evaluateConditionNode(condition.right, context)
-      );
+      return chainOperands(condition).some((operand) => evaluateConditionNode(operand, context));
     case 'and':
-      return (
-        evaluateConditionNode(condition.left, context) && evaluateConditionNode(condition.right, context)
-      );
+      return chainOperands(condition).every((operand) => evaluateConditionNode(operand, context));
     case 'not':
       return !evaluateConditionNode(condition.operand, context);
     case 'compare':

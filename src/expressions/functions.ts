@@ -3,7 +3,7 @@ import { ExpressionError } from '../diagnostics/errors.js';
 import type { CallNode } from './ast.js';
 import { castBool, castFloat, castInt, castString } from './casts.js';
 import { formatDate } from './dateFormat.js';
-import { describeType, formatValue } from './formatValue.js';
+import { describeType, valueAsText } from './valueText.js';
 import { pickRandom, randomIntBetween } from './generators.js';
 import { lookupPath, parsePath } from './path.js';
 import type { ExpressionRuntime } from './scope.js';
@@ -20,7 +20,7 @@ function randomItem(items: unknown, field: unknown, offset: number, runtime: Exp
     throw argumentError('`randomItem` got an empty array: there is nothing to pick', offset);
   const item: unknown = pickRandom(items, runtime);
   if (field === undefined) return item;
-  const path = formatValue(field);
+  const path = valueAsText(field);
   let segments;
   try {
     segments = parsePath(path);
@@ -60,6 +60,6 @@ export function applyFunction(
     case 'randomItem':
       return randomItem(first, second, offset, runtime);
     case 'dateNow':
-      return formatDate(runtime.now(), args.length === 0 ? 'iso' : formatValue(first));
+      return formatDate(runtime.now(), args.length === 0 ? 'iso' : valueAsText(first));
   }
 }

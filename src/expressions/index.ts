@@ -16,3 +16,5 @@ export {
 } from './references.js';
 export type { ExpressionRuntime, VariableScope } from './scope.js';
 export { interpolate, interpolateDeep } from './template.js';
+export { strictlyEqual } from './valueEquality.js';
+export { describeType, quoteValue } from './valueText.js';

@@ -1,9 +1,19 @@
-/** The reference forms of templates that need no recursion: bare paths, `${...}` paths and `{{...}}`. */
+/**
+ * The reference forms of templates that need no recursion (bare paths, `${...}` paths and `{{...}}`), and
+ * measuring any part without parsing it.
+ */
 import { ExpressionError } from '../diagnostics/errors.js';
 import type { LiteralNode, ValueNode } from './ast.js';
-import { DELIMITED_NAME, isBareNameChar } from './names.js';
+import {
+  DELIMITED_NAME,
+  isBareNameChar,
+  isFunctionName,
+  isGeneratorName,
+  isNameStart,
+  type FunctionName,
+} from './names.js';
 import { parsePath } from './path.js';
-import { trimRange, type Range } from './scanning.js';
+import { findClosing, trimRange, type Range } from './scanning.js';
 
 /** A node read from the text, and the index just past it. */
 export interface Scanned {
@@ -70,4 +80,35 @@ export function scanExampleReference(text: string, pos: number, end: number): Sc
   const errors: ExpressionError[] = [];
   const node = parseReference(text, range, pos, errors);
   return errors.length === 0 ? { node, end: close + 2 } : undefined;
+}
+
+/**
+ * Where the `$…` or `{{…}}` part at `pos` ends, as the template parser reads it (scanPart), found without
+ * parsing what is inside; undefined when the characters there are plain text.
+ */
+export function partEnd(text: string, pos: number, end: number): number | undefined {
+  if (text[pos] === '{') return scanExampleReference(text, pos, end)?.end;
+  if (pos + 1 >= end) return undefined;
+  if (text[pos + 1] === '{') return closedEnd(findClosing(text, pos + 1, end), end);
+  if (!isNameStart(text[pos + 1])) return undefined;
+  const { name, nameEnd, call } = bareName(text, pos, end);
+  if (call !== undefined) return closedEnd(findClosing(text, nameEnd, end), end);
+  return isGeneratorName(name) ? nameEnd : scanBarePath(text, nameEnd, end);
+}
+
+/** Just past a closing bracket; an unclosed one makes the part run to `end` (scanBare, scanBraced). */
+function closedEnd(close: number, end: number): number {
+  return close < 0 ? end : close + 1;
+}
+
+/** The name after the `$` at `pos`; `call` is set when it is a function name followed by `(`. */
+export function bareName(
+  text: string,
+  pos: number,
+  end: number,
+): { name: string; nameEnd: number; call: FunctionName | undefined } {
+  let j = pos + 1;
+  while (j < end && isBareNameChar(text[j])) j++;
+  const name = text.slice(pos + 1, j);
+  return { name, nameEnd: j, call: text[j] === '(' && j < end && isFunctionName(name) ? name : undefined };
 }

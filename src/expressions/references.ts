@@ -1,6 +1,6 @@
 /** Static checks for the validator: template syntax, and which variables a template or condition reads. */
 import type { ExpressionError } from '../diagnostics/errors.js';
-import type { Condition, ValueNode } from './ast.js';
+import { chainOperands, type Condition, type ValueNode } from './ast.js';
 import { parseTemplateCached } from './template.js';
 
 export interface VariableReference {
@@ -45,8 +45,7 @@ function collectCondition(condition: Condition, out: VariableReference[]): void 
   switch (condition.kind) {
     case 'and':
     case 'or':
-      collectCondition(condition.left, out);
-      collectCondition(condition.right, out);
+      chainOperands(condition).forEach((operand) => collectCondition(operand, out));
       return;
     case 'not':
       collectCondition(condition.operand, out);

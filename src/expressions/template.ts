@@ -1,13 +1,14 @@
 /**
  * Interpolation of scenario strings (SPEC, Variables). A text that is exactly one reference, generator or
  * function call keeps its type (`$items` stays an array, `$int("42")` is 42); any other text becomes a
- * string, with values written as `formatValue` says. Syntax is described in templateParser.ts.
+ * string, with values written as `valueAsText` says. Syntax is described in templateParser.ts.
  */
 import type { ValueNode } from './ast.js';
 import { evaluateValue } from './evaluator.js';
-import { formatValue } from './formatValue.js';
+import { valueAsText } from './valueText.js';
 import { cachedBy } from './parseCache.js';
 import type { ExpressionRuntime, VariableScope } from './scope.js';
+import { isPlainObject } from './valueEquality.js';
 import { parseTemplate } from './templateParser.js';
 
 export const parseTemplateCached = cachedBy(parseTemplate);
@@ -25,12 +26,6 @@ export function interpolate(text: string, scope: VariableScope, runtime: Express
   return evaluateValue(templateTree(text), { scope, runtime });
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 /** Interpolates every string in a map/list structure (keys too, as text); returns a new structure. */
 export function interpolateDeep(value: unknown, scope: VariableScope, runtime: ExpressionRuntime): unknown {
   if (typeof value === 'string') return interpolate(value, scope, runtime);
@@ -38,7 +33,7 @@ export function interpolateDeep(value: unknown, scope: VariableScope, runtime: E
   if (!isPlainObject(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
-      formatValue(interpolate(key, scope, runtime)),
+      valueAsText(interpolate(key, scope, runtime)),
       interpolateDeep(item, scope, runtime),
     ]),
   );

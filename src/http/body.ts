@@ -1,10 +1,6 @@
 import { TextDecoder } from 'node:util';
+import { findHeader } from './headers.js';
 import type { HttpResponse } from './types.js';
-
-function findHeader(headers: Record<string, string>, name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
-  return undefined;
-}
 
 /**
  * SPEC, request `body`: maps and lists are sent as JSON, a string as it is. `contentType` is what to send

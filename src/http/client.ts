@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
 import { Agent, buildConnector } from 'undici';
+import { findHeader } from './headers.js';
 import { HttpError } from './httpError.js';
 import { readCappedBody } from './readCappedBody.js';
 import { toHttpError, type FailureContext } from './transportErrors.js';
@@ -52,10 +53,6 @@ function declaredBodyLength(
   return Number.isFinite(length) ? length : undefined;
 }
 
-function hasHeader(headers: Record<string, string>, name: string): boolean {
-  return Object.keys(headers).some((key) => key.toLowerCase() === name);
-}
-
 /**
  * One client per run: an undici Agent keeps a keep-alive pool per origin, so steps reuse connections.
  * No redirect handling here: the engine follows redirects itself so each hop can be reported.
@@ -97,7 +94,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const url = parseTarget(request.url);
       const key = endpointKey(url.protocol, url.hostname, url.port);
       const headers = { ...request.headers };
-      if (!hasHeader(headers, 'user-agent')) headers['user-agent'] = options.userAgent;
+      if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = options.userAgent;
 
       const deadline = new AbortController();
       const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;

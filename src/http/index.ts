@@ -3,3 +3,4 @@ export { HttpError, type HttpErrorCode } from './httpError.js';
 export { createHttpClient } from './client.js';
 export { applyQuery, resolveUrl, type UrlTargets } from './resolveUrl.js';
 export { decodeBody, serializeBody, type DecodedBody } from './body.js';
+export { findHeader } from './headers.js';

@@ -49,11 +49,11 @@ const DOC: ShapeDocument = {
   },
 };
 
-function check(text: string, onRole?: RoleCheck): string[] {
+function check(text: string, onRole?: RoleCheck, doc: ShapeDocument = DOC): string[] {
   const { root, diagnostics } = parseYaml(text, 't.yaml');
   expect(diagnostics).toEqual([]);
   if (!root) throw new Error('no root');
-  return checkShape(root, DOC, onRole).map((d: Diagnostic) => `${d.code} ${formatDiagnostic(d)}`);
+  return checkShape(root, doc, onRole).map((d: Diagnostic) => `${d.code} ${formatDiagnostic(d)}`);
 }
 
 describe('checkShape', () => {
@@ -137,6 +137,25 @@ describe('checkShape', () => {
     expect(check('- a\n- b\n')).toEqual([
       'yaml.not-a-map t.yaml:1:1: a test file must be a map of keys, got a list',
     ]);
+  });
+
+  it('names only the type of a wrong value when the document redacts values (secrets)', () => {
+    const secret: ShapeDocument = { ...DOC, redactValues: true };
+    const problems = [
+      ...check('name: x\nattempts: TopSecret\nmethod: TopSecreT\ncode: TOPSECRET\n', undefined, secret),
+      ...check('name: 4711\nattempts: 4712\nflag: 4713\n', undefined, secret),
+      ...check('TopSecret\n', undefined, secret),
+    ];
+    expect(problems).toEqual([
+      'shape.type t.yaml:2:11: `attempts` must be an integer, got a string',
+      'shape.enum t.yaml:3:9: `method` must be one of `GET`, `POST`, got a string',
+      'shape.pattern t.yaml:4:7: `code` must be lower-case letters, got a string',
+      'shape.type t.yaml:1:7: `name` must be a string, got a number',
+      'shape.range t.yaml:2:11: `attempts` must be at most 5, got a number',
+      'shape.type t.yaml:3:7: `flag` must be `true` or `false`, got a number',
+      'yaml.not-a-map t.yaml:1:1: a test file must be a map of keys, got a string',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/TopSecret|471\d/i);
   });
 
   it('hands values with a role to the role check once their structure is right', () => {

@@ -6,7 +6,7 @@
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { didYouMeanHint } from '../diagnostics/didYouMean.js';
 import type { ObjectShape, Role, Shape, ShapeDocument, StringShape } from './shape.js';
-import { describeNode, type YamlMap, type YamlNode, type YamlScalar } from './yamlTree.js';
+import { describeNode, describeNodeKind, type YamlMap, type YamlNode, type YamlScalar } from './yamlTree.js';
 
 export type PathSegment = string | number;
 
@@ -22,7 +22,7 @@ export function checkShape(root: YamlNode, doc: ShapeDocument, onRole?: RoleChec
       {
         code: 'yaml.not-a-map',
         severity: 'error',
-        message: `a ${doc.title} file must be a map of keys, got ${describeNode(root)}`,
+        message: `a ${doc.title} file must be a map of keys, got ${describeValue(root, doc)}`,
         location: root.loc,
       },
     ];
@@ -35,6 +35,11 @@ export function checkShape(root: YamlNode, doc: ShapeDocument, onRole?: RoleChec
 /** Calls `visit` for every value with a role under `node`, read as `shape`; structural problems are ignored. */
 export function visitRoles(node: YamlNode, shape: Shape, doc: ShapeDocument, visit: RoleCheck): void {
   new ShapeChecker(doc, visit).check(node, shape, []);
+}
+
+/** The offending value for a message: only its kind when the document's values are secret. */
+function describeValue(node: YamlNode, doc: ShapeDocument): string {
+  return doc.redactValues === true ? describeNodeKind(node) : describeNode(node);
 }
 
 /** Resolves references to named shapes. */
@@ -179,11 +184,19 @@ class ShapeChecker {
     if (shape.type === 'string') return this.checkString(node, shape, label);
     if ((shape.type === 'integer' || shape.type === 'number') && typeof node.value === 'number') {
       if (shape.minimum !== undefined && node.value < shape.minimum) {
-        this.report('shape.range', `\`${label}\` must be at least ${shape.minimum}, got ${node.value}`, node);
+        this.report(
+          'shape.range',
+          `\`${label}\` must be at least ${shape.minimum}, got ${this.got(node)}`,
+          node,
+        );
         return false;
       }
       if (shape.type === 'integer' && shape.maximum !== undefined && node.value > shape.maximum) {
-        this.report('shape.range', `\`${label}\` must be at most ${shape.maximum}, got ${node.value}`, node);
+        this.report(
+          'shape.range',
+          `\`${label}\` must be at most ${shape.maximum}, got ${this.got(node)}`,
+          node,
+        );
         return false;
       }
     }
@@ -193,10 +206,10 @@ class ShapeChecker {
   private checkString(node: YamlScalar, shape: StringShape, label: string): boolean {
     const text = String(node.value);
     if (shape.enum && !shape.enum.includes(text)) {
-      const hint = didYouMeanHint(text, shape.enum);
+      const hint = this.doc.redactValues === true ? undefined : didYouMeanHint(text, shape.enum);
       this.report(
         'shape.enum',
-        `\`${label}\` must be ${describeShape(shape, this.doc)}, got ${describeNode(node)}`,
+        `\`${label}\` must be ${describeShape(shape, this.doc)}, got ${this.got(node)}`,
         node,
         hint,
       );
@@ -206,7 +219,7 @@ class ShapeChecker {
       const expected = shape.patternExpected ?? `a string matching /${shape.pattern}/`;
       this.report(
         shape.patternCode ?? 'shape.pattern',
-        `\`${label}\` must be ${expected}, got ${describeNode(node)}`,
+        `\`${label}\` must be ${expected}, got ${this.got(node)}`,
         node,
       );
       return false;
@@ -217,17 +230,17 @@ class ShapeChecker {
   private typeError(node: YamlNode, shape: Shape, path: readonly PathSegment[]): void {
     const expected = describeShape(shape, this.doc);
     const quote =
+      this.doc.redactValues !== true &&
       node.kind === 'scalar' &&
       (typeof node.value === 'number' || typeof node.value === 'boolean') &&
       acceptsAnyString(shape, this.doc)
         ? `write it in quotes: "${String(node.value)}"`
         : undefined;
-    this.report(
-      'shape.type',
-      `\`${labelOf(path)}\` must be ${expected}, got ${describeNode(node)}`,
-      node,
-      quote,
-    );
+    this.report('shape.type', `\`${labelOf(path)}\` must be ${expected}, got ${this.got(node)}`, node, quote);
+  }
+
+  private got(node: YamlNode): string {
+    return describeValue(node, this.doc);
   }
 
   private report(code: string, message: string, node: YamlNode, hint?: string): void {

@@ -142,6 +142,17 @@ describe('parseScenario: field rules', () => {
     ]);
   });
 
+  it('nesting too deep: reported at the culprit, for conditions and templates', () => {
+    const deepIf = `${'('.repeat(2000)}$x${')'.repeat(2000)}`;
+    const deepUrl = `/${'$if(true, '.repeat(3000)}x${', y)'.repeat(3000)}`;
+    expect(
+      problems(oneStep(`  - request: { method: GET, url: "${deepUrl}" }`, `    if: "${deepIf}"`)),
+    ).toEqual([
+      'template.too-deep s.yaml:3:676: templates may nest at most 64 levels (simplify the expression)',
+      'condition.too-deep s.yaml:4:74: conditions may nest at most 64 levels (simplify the expression)',
+    ]);
+  });
+
   it('expect.matcher', () => {
     expect(
       problems(oneStep('  - request: { method: GET, url: / }', '    expect: { body.name: contians foo }')),

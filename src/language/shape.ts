@@ -118,6 +118,11 @@ export interface ShapeDocument {
   description: string;
   root: ObjectShape;
   defs: Record<string, Shape>;
+  /**
+   * Every value in the file is a secret (credentials; DECISIONS, "Workspace"): messages about a wrong value
+   * name only its type ("got a string"), never the value itself.
+   */
+  redactValues?: boolean;
 }
 
 // Constructors keep the definitions short and readable.

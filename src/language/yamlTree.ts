@@ -84,6 +84,13 @@ export function describeNode(node: YamlNode): string {
   return String(node.value);
 }
 
+/** The kind of a YAML value without its content ("a string", "a map"), for files whose values are secret. */
+export function describeNodeKind(node: YamlNode): string {
+  if (node.kind !== 'scalar') return describeNode(node);
+  if (node.value === null) return 'nothing';
+  return typeof node.value === 'boolean' ? 'a boolean' : `a ${typeof node.value}`;
+}
+
 /** Every string scalar in a value, map keys included (templates may sit in body keys). */
 export function stringNodes(node: YamlNode): YamlScalar[] {
   if (node.kind === 'scalar') return typeof node.value === 'string' ? [node] : [];

@@ -30,12 +30,20 @@ describe('Masker.maskValue', () => {
     expect(out.body).toEqual({ ssn: MASK, profile: { pin: MASK, city: 'Oslo' }, pin: 'kept' });
   });
 
-  it('leaves fields alone when masking is disabled but still scrubs secret values', () => {
-    const out = masker([], false, ['s3cret-value']).maskValue({
+  it('keeps built-in fields masked when masking is disabled, and drops only the extra fields', () => {
+    const out = masker(['ssn'], false, ['s3cret-value']).maskValue({
       password: 'plain',
+      ssn: '123',
       note: 'has s3cret-value inside',
     });
-    expect(out).toEqual({ password: 'plain', note: `has ${MASK} inside` });
+    expect(out).toEqual({ password: MASK, ssn: '123', note: `has ${MASK} inside` });
+  });
+
+  it('masks numbers that are secrets', () => {
+    expect(masker([], true, ['987654']).maskValue({ code: 987654, other: 12 })).toEqual({
+      code: MASK,
+      other: 12,
+    });
   });
 
   it('does not modify its input', () => {
@@ -66,6 +74,21 @@ describe('Masker.maskText', () => {
     expect(m.maskText('token-abc-123')).toBe('token-abc-123');
     registry.add('token-abc-123');
     expect(m.maskText('Bearer token-abc-123')).toBe(`Bearer ${MASK}`);
+  });
+
+  it('scrubs the encodings URLSearchParams and WHATWG URLs use, which differ from encodeURIComponent', () => {
+    const secret = "pa!ss w0rd~(x)'*";
+    const m = masker([], true, [secret]);
+    const query = new URLSearchParams([['k', secret]]).toString();
+    const path = new URL(`http://h/${secret}`).pathname;
+    expect(m.maskText(`GET /echo?${query}`)).toBe(`GET /echo?k=${MASK}`);
+    expect(m.maskText(path)).toBe(`/${MASK}`);
+  });
+
+  it('masks the visible start of a secret cut short by an ellipsis', () => {
+    const m = masker([], true, ['SUPERSECRETKEY-1234567890']);
+    expect(m.maskText('got {"k":"SUPERSEC…')).toBe(`got {"k":"${MASK}`);
+    expect(m.maskText('a normal sentence…')).toBe('a normal sentence…');
   });
 
   it('does not mask values too short to be told apart from ordinary text', () => {

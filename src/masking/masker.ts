@@ -1,8 +1,9 @@
+import { secretForms } from './encodings.js';
 import { BUILT_IN_MASK_FIELDS, MASK, SENSITIVE_HEADER_NAMES } from './fields.js';
 import { SecretRegistry } from './secrets.js';
 
 export interface MaskingPolicy {
-  /** `security.mask.enabled`: field-name masking on or off. Credential values are masked regardless (DECISIONS.md). */
+  /** `security.mask.enabled`: turns the user's extra `fields` on or off. */
   enabled: boolean;
   /** `security.mask.fields`: extra field names or dotted JSON paths, case-insensitive. */
   fields: readonly string[];
@@ -12,49 +13,47 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The forms a secret takes when it travels: as is, URL-encoded, JSON-escaped, base64 and base64url. */
-function encodings(secret: string): string[] {
-  const forms = new Set<string>([secret]);
-  forms.add(encodeURIComponent(secret));
-  forms.add(encodeURIComponent(secret).replace(/%20/g, '+'));
-  forms.add(JSON.stringify(secret).slice(1, -1));
-  const base64 = Buffer.from(secret, 'utf8').toString('base64');
-  forms.add(base64);
-  forms.add(base64.replace(/=+$/, ''));
-  forms.add(Buffer.from(secret, 'utf8').toString('base64url'));
-  return [...forms].filter((form) => form.length >= SecretRegistry.MIN_TEXT_LENGTH);
-}
+/** Output shortens long values with `…`; the part of a secret before it must not survive either. */
+const ELLIPSIS = '…';
+const MIN_VISIBLE_PREFIX = 4;
 
 /**
  * The one masking boundary (STYLE.md, "Masking happens at one boundary"): structured data is masked by
  * field name before it is serialised, and text is scrubbed of every known secret in every encoding.
+ * Built-in fields (SPEC: "always active") and credential values are masked whatever the policy says;
+ * `security.mask.enabled` governs the user's extra fields.
  */
 export class Masker {
   readonly #names: Set<string>;
   readonly #paths: string[][];
   readonly #secrets: SecretRegistry;
   readonly #policy: MaskingPolicy;
+  readonly #always: readonly string[];
   #pattern: RegExp | undefined;
+  #forms: string[] = [];
   #patternVersion = -1;
 
-  constructor(policy: MaskingPolicy, secrets: SecretRegistry) {
+  constructor(
+    policy: MaskingPolicy,
+    secrets: SecretRegistry,
+    always: readonly string[] = [...BUILT_IN_MASK_FIELDS, ...SENSITIVE_HEADER_NAMES],
+  ) {
     this.#policy = policy;
     this.#secrets = secrets;
-    const all = [...BUILT_IN_MASK_FIELDS, ...SENSITIVE_HEADER_NAMES, ...policy.fields].map((f) =>
-      f.toLowerCase(),
-    );
+    this.#always = always;
+    const all = [...always, ...(policy.enabled ? policy.fields : [])].map((field) => field.toLowerCase());
     this.#names = new Set(all.filter((field) => !field.includes('.')));
     this.#paths = all.filter((field) => field.includes('.')).map((field) => field.split('.'));
   }
 
-  /** A masker with more field names, sharing the same secrets (console adds `creditCard`). */
+  /** A masker with more always-on field names, sharing the same secrets (console adds `creditCard`). */
   withFields(extra: readonly string[]): Masker {
-    return new Masker({ ...this.#policy, fields: [...this.#policy.fields, ...extra] }, this.#secrets);
+    return new Masker(this.#policy, this.#secrets, [...this.#always, ...extra]);
   }
 
   /** Whether a key at `path` (its last element is the key) is a masked field. */
   isSensitive(path: readonly string[]): boolean {
-    if (!this.#policy.enabled || path.length === 0) return false;
+    if (path.length === 0) return false;
     const lower = path.map((part) => part.toLowerCase());
     if (this.#names.has(lower[lower.length - 1]!)) return true;
     return this.#paths.some(
@@ -66,16 +65,24 @@ export class Masker {
 
   maskText(text: string): string {
     const pattern = this.#currentPattern();
-    return pattern ? text.replace(pattern, MASK) : text;
+    if (!pattern) return text;
+    const masked = text.replace(pattern, MASK);
+    return masked.includes(ELLIPSIS) ? this.#maskTruncated(masked) : masked;
   }
 
-  /** A deep copy of `value` with masked fields replaced and secrets scrubbed from every string. */
-  maskValue<T>(value: T): T {
-    return this.#walk(value, []) as T;
+  /**
+   * A deep copy of `value` with masked fields replaced and secrets scrubbed from every string and number.
+   * `at` is where the value sits (`['body', 'auth']`), so a value read from a masked field is masked whole.
+   */
+  maskValue<T>(value: T, at: readonly string[] = []): T {
+    if (at.length > 0 && value !== undefined && value !== null && this.isSensitive(at)) return MASK as T;
+    return this.#walk(value, [...at]) as T;
   }
 
   #walk(value: unknown, path: string[]): unknown {
     if (typeof value === 'string') return this.maskText(value);
+    if (typeof value === 'number' || typeof value === 'bigint')
+      return this.#secrets.has(String(value)) ? MASK : value;
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, path));
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
@@ -91,16 +98,40 @@ export class Masker {
     return value;
   }
 
+  /** `abcd…` where `abcd` begins a secret: the rest was cut off, the beginning must go too. */
+  #maskTruncated(text: string): string {
+    let out = text;
+    for (let at = out.indexOf(ELLIPSIS); at >= 0; at = out.indexOf(ELLIPSIS, at + 1)) {
+      for (const form of this.#forms) {
+        let cut = 0;
+        for (let k = Math.min(form.length - 1, at); k >= MIN_VISIBLE_PREFIX; k--) {
+          if (out.slice(at - k, at) === form.slice(0, k)) {
+            cut = k;
+            break;
+          }
+        }
+        if (cut > 0) {
+          out = out.slice(0, at - cut) + MASK + out.slice(at + ELLIPSIS.length);
+          at = at - cut + MASK.length - 1;
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
   #currentPattern(): RegExp | undefined {
     if (this.#patternVersion !== this.#secrets.version) {
       const forms = new Set<string>();
       for (const secret of this.#secrets.values()) {
-        if (secret.length >= SecretRegistry.MIN_TEXT_LENGTH)
-          for (const form of encodings(secret)) forms.add(form);
+        if (secret.length < SecretRegistry.MIN_TEXT_LENGTH) continue;
+        for (const form of secretForms(secret))
+          if (form.length >= SecretRegistry.MIN_TEXT_LENGTH) forms.add(form);
       }
       // Longest first, so a secret that contains another is replaced whole.
-      const sorted = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
-      this.#pattern = sorted.length > 0 ? new RegExp(sorted.join('|'), 'g') : undefined;
+      this.#forms = [...forms].sort((a, b) => b.length - a.length);
+      this.#pattern =
+        this.#forms.length > 0 ? new RegExp(this.#forms.map(escapeRegExp).join('|'), 'g') : undefined;
       this.#patternVersion = this.#secrets.version;
     }
     return this.#pattern;

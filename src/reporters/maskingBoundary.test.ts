@@ -1,38 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import type { StepEnd } from '../engine/index.js';
+import type { AssertionResult } from '../assertions/index.js';
+import type { StepEnd, StepResult } from '../engine/index.js';
+import { quoteValue } from '../expressions/index.js';
 import { Masker, SecretRegistry } from '../masking/index.js';
 import { maskEvents } from './maskingBoundary.js';
+
+/** Sends one failed step through the boundary and returns what a reporter would see. */
+function throughBoundary(assertion: AssertionResult, extra: Partial<StepResult> = {}): StepEnd {
+  let seen: StepEnd | undefined;
+  const listener = maskEvents(
+    { onStepEnd: (event) => void (seen = event) },
+    new Masker({ enabled: true, fields: [] }, new SecretRegistry()),
+  );
+  listener.onStepEnd?.({
+    scenario: 's',
+    depth: 0,
+    result: {
+      index: 0,
+      section: 'steps',
+      kind: 'request',
+      label: 'login',
+      status: 'failed',
+      durationMs: 1,
+      loc: { file: 'f', line: 1, col: 1 },
+      assertions: [assertion],
+      saved: {},
+      warnings: [],
+      ...extra,
+    },
+  });
+  if (!seen) throw new Error('the boundary did not forward the event');
+  return seen;
+}
 
 describe('maskEvents', () => {
   it('masks the value of an assertion on a sensitive field, in `actual` and in the message', () => {
     const token = 'eyJhbGciOi.payload.sig';
-    let seen: StepEnd | undefined;
-    const listener = maskEvents(
-      { onStepEnd: (event) => void (seen = event) },
-      new Masker({ enabled: true, fields: [] }, new SecretRegistry()),
-    );
-    listener.onStepEnd?.({
-      scenario: 's',
-      depth: 0,
-      result: {
-        index: 0,
-        section: 'steps',
-        kind: 'request',
-        label: 'login',
-        status: 'failed',
-        durationMs: 1,
-        loc: { file: 'f', line: 1, col: 1 },
-        assertions: [
-          {
-            path: 'body.token',
-            expected: 'x',
-            actual: token,
-            passed: false,
-            message: `body.token = "x" (expected), got "${token}"`,
-          },
-        ],
+    const seen = throughBoundary(
+      {
+        path: 'body.token',
+        expected: 'x',
+        actual: token,
+        passed: false,
+        message: `body.token = "x" (expected), got "${token}"`,
+      },
+      {
         saved: { token },
-        warnings: [],
         response: {
           status: 200,
           statusText: 'OK',
@@ -42,12 +55,28 @@ describe('maskEvents', () => {
           sizeBytes: 1,
         },
       },
-    });
+    );
     expect(JSON.stringify(seen)).not.toContain(token);
-    expect(seen?.result.assertions[0]).toMatchObject({
+    expect(seen.result.assertions[0]).toMatchObject({
       actual: '[MASKED]',
-      message: 'body.token = "x" (expected), got [MASKED]',
+      message: 'body.token = "x" (expected), got "[MASKED]"',
     });
-    expect(seen?.result.saved).toEqual({ token: '[MASKED]' });
+    expect(seen.result.saved).toEqual({ token: '[MASKED]' });
+  });
+
+  it('masks a token inside the value shown by a failed assertion on a non-sensitive path', () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.' + 'x'.repeat(300);
+    const actual = { token, tokenType: 'Bearer' };
+    const seen = throughBoundary({
+      path: 'body',
+      expected: 'string',
+      actual,
+      passed: false,
+      message: `body string (expected), got ${quoteValue(actual)}`,
+    });
+    const assertion = seen.result.assertions[0]!;
+    expect(assertion.actual).toEqual({ token: '[MASKED]', tokenType: 'Bearer' });
+    expect(assertion.message).toBe('body string (expected), got {"token":"[MASKED]","tokenType":"Bearer"}');
+    expect(JSON.stringify(seen)).not.toContain('eyJhbGci');
   });
 });

@@ -1,27 +1,27 @@
+import type { AssertionResult } from '../assertions/index.js';
 import type { RunListener, StepResult } from '../engine/index.js';
-import { MASK, type Masker } from '../masking/index.js';
-
-/** Splits `body.user.token` / `headers.authorization` into keys, for the field-name rule. */
-function pathKeys(path: string): string[] {
-  return path.split(/[.[\]"']+/).filter((part) => part.length > 0);
-}
+import { quoteValue } from '../expressions/index.js';
+import { pathKeys, type Masker } from '../masking/index.js';
 
 /**
- * An assertion on a masked field (`body.token: exists`) carries the secret as its `actual` and inside its
- * message; field-name masking cannot see that, so it is handled here.
+ * An assertion's message shows the value it found (`got {"token":"eyJ..."}`), shortened. Field masking
+ * cannot see inside that text, so the value is masked where it was read and the message is written again
+ * with the masked value, shortened only after masking.
  */
+function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionResult {
+  const masked = masker.maskValue(assertion);
+  if (assertion.actual === undefined) return masked;
+  const actual = masker.maskValue(assertion.actual, pathKeys(assertion.path));
+  const shown = quoteValue(assertion.actual);
+  const message = assertion.message.includes(shown)
+    ? assertion.message.split(shown).join(quoteValue(actual))
+    : assertion.message;
+  return { ...masked, actual, message: masker.maskText(message) };
+}
+
 function maskStep(step: StepResult, masker: Masker): StepResult {
   const masked = masker.maskValue(step);
-  masked.assertions = masked.assertions.map((assertion, i) => {
-    const original = step.assertions[i];
-    if (!original || !masker.isSensitive(pathKeys(assertion.path)) || original.actual === undefined)
-      return assertion;
-    let message = assertion.message;
-    for (const form of [JSON.stringify(original.actual), String(original.actual)]) {
-      if (form && form.length > 0) message = message.split(form).join(MASK);
-    }
-    return { ...assertion, actual: MASK, message: masker.maskText(message) };
-  });
+  masked.assertions = step.assertions.map((assertion) => maskAssertion(assertion, masker));
   if (step.children) masked.children = step.children.map((child) => maskStep(child, masker));
   return masked;
 }

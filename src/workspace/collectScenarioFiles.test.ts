@@ -33,6 +33,35 @@ describe('collectScenarioFiles', () => {
     ]);
   });
 
+  it('skips dot-folders and node_modules below the searched folder', async () => {
+    tree = await tempTree({
+      '.runner/tests/other.yaml': '',
+      'specs/a.yaml': '',
+      'specs/.git/config.yaml': '',
+      'specs/.runner/config.yaml': '',
+      'specs/users/.cache/old.yaml': '',
+      'specs/users/b.yaml': '',
+      'specs/node_modules/pkg/action.yml': '',
+      'specs/.hidden.yaml': '',
+    });
+    const ws = await loadWorkspace(tree.root);
+    expect(await collectScenarioFiles(ws, 'specs')).toEqual([
+      tree.path('specs/.hidden.yaml'),
+      tree.path('specs/a.yaml'),
+      tree.path('specs/users/b.yaml'),
+    ]);
+  });
+
+  it('searches a dot-folder that is itself the target', async () => {
+    tree = await tempTree({
+      '.runner/tests/other.yaml': '',
+      '.checks/a.yaml': '',
+      '.checks/.old/b.yaml': '',
+    });
+    const ws = await loadWorkspace(tree.root);
+    expect(await collectScenarioFiles(ws, '.checks')).toEqual([tree.path('.checks/a.yaml')]);
+  });
+
   it('resolves a relative path from the cwd first, then under the tests path', async () => {
     const { t, ws } = await setup();
     expect(await collectScenarioFiles(ws, 'local.yaml')).toEqual([t.path('local.yaml')]);

@@ -3,18 +3,35 @@ import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { RunnerError } from '../diagnostics/errors.js';
 import { displayPath } from './displayPath.js';
-import { isDirectory, isFile } from './readYamlFile.js';
+import { isDirectory, isFile } from './fileKinds.js';
 import type { Workspace } from './types.js';
 
 const SCENARIO_FILE = /\.ya?ml$/;
 
-/** Every `*.yaml` / `*.yml` file under `dir`, at any depth, sorted. */
+/**
+ * Folders never searched for scenarios: tool and VCS folders (`.git`, a nested `.runner`, `.idea`) start with
+ * a dot, and `node_modules` holds other packages' YAML. `dir` itself is always searched, even when it is one
+ * of them (the default tests path is `.runner/tests`).
+ */
+function isSkippedFolder(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules';
+}
+
+/** Every `*.yaml` / `*.yml` file under `dir`, at any depth, sorted; skipped folders are not entered. */
 export async function scenarioFilesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && SCENARIO_FILE.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort(byCodePoint);
+  const files: string[] = [];
+  const pending = [dir];
+  for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!isSkippedFolder(entry.name)) pending.push(path);
+      } else if (entry.isFile() && SCENARIO_FILE.test(entry.name)) {
+        files.push(path);
+      }
+    }
+  }
+  return files.sort(byCodePoint);
 }
 
 /**

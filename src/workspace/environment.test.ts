@@ -88,9 +88,30 @@ describe('loadEnvironment', () => {
     ]);
   });
 
+  it('requires base URLs to be absolute http(s) URLs, pointing at each bad one', async () => {
+    const ws = await workspace({
+      '.runner/environments/x.yaml': [
+        'baseUrl: not a url',
+        'services:',
+        '  ftp: { baseUrl: "ftp:/x" }',
+        '  rel: { baseUrl: /relative }',
+        '  ok: { baseUrl: "HTTPS://[::1]:8443/api?v=1" }',
+      ].join('\n'),
+    });
+    const error = await failure(loadEnvironment(ws, 'x'));
+    expect(error.code).toBe('environment.invalid');
+    const expected = 'an absolute http(s) URL such as `https://api.example.com`';
+    expect(error.diagnostics.map((d) => `${d.code} ${formatDiagnostic(d)}`)).toEqual([
+      `environment.base-url .runner/environments/x.yaml:1:10: \`baseUrl\` must be ${expected}, got "not a url"`,
+      `environment.base-url .runner/environments/x.yaml:3:19: \`baseUrl\` must be ${expected}, got "ftp:/x"`,
+      `environment.base-url .runner/environments/x.yaml:4:19: \`baseUrl\` must be ${expected}, got "/relative"`,
+    ]);
+  });
+
   it('checks cache URLs and unknown keys', async () => {
     const ws = await workspace({
-      '.runner/environments/x.yaml': 'baseUrl: u\nbaseurl: v\ncache: { s: { url: "http://nope" } }\n',
+      '.runner/environments/x.yaml':
+        'baseUrl: http://127.0.0.1\nbaseurl: v\ncache: { s: { url: "http://nope" } }\n',
     });
     const error = await failure(loadEnvironment(ws, 'x'));
     expect(error.diagnostics.map((d) => d.code)).toEqual(['shape.unknown-key', 'cache.url']);
@@ -118,12 +139,25 @@ describe('loadCredentials', () => {
     expect(await loadCredentials(ws, 'empty')).toEqual({});
   });
 
-  it('rejects an account that is not a map of fields', async () => {
-    const ws = await workspace({ '.runner/credentials/local.yaml': 'admin: password\n' });
+  it('rejects an account that is not a map of fields, without echoing the secret value', async () => {
+    const ws = await workspace({
+      '.runner/credentials/local.yaml': 'admin: "TopSecret"\nops: { pin: [4711] }\n',
+    });
     const error = await failure(loadCredentials(ws, 'local'));
     expect(error.code).toBe('credentials.invalid');
-    expect(error.diagnostics.map(formatDiagnostic)).toEqual([
-      '.runner/credentials/local.yaml:1:8: `admin` must be a map, got "password"',
+    const shown = error.diagnostics.map(formatDiagnostic);
+    expect(shown).toEqual([
+      '.runner/credentials/local.yaml:1:8: `admin` must be a map, got a string',
+      '.runner/credentials/local.yaml:2:13: `pin` must be a string, got a list',
     ]);
+    expect([error.message, ...shown].join('\n')).not.toMatch(/TopSecret|4711/);
+  });
+
+  it('does not echo a secret that stands where the accounts map should be', async () => {
+    const ws = await workspace({ '.runner/credentials/local.yaml': 'TopSecret\n' });
+    const error = await failure(loadCredentials(ws, 'local'));
+    expect(error.message).toBe(
+      'invalid credentials file .runner/credentials/local.yaml: a credentials file must be a map of keys, got a string',
+    );
   });
 });

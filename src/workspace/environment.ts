@@ -5,7 +5,8 @@ import { RunnerError } from '../diagnostics/errors.js';
 import { CREDENTIALS_SHAPE, ENVIRONMENT_SHAPE } from '../language/index.js';
 import { mergeHttp, type HttpFile } from './config.js';
 import { displayPath } from './displayPath.js';
-import { isFile, readCheckedYaml } from './readYamlFile.js';
+import { isFile } from './fileKinds.js';
+import { readCheckedYaml } from './readYamlFile.js';
 import type { Credentials, Environment, Workspace } from './types.js';
 
 /** Environment file as written; types guaranteed by the ENVIRONMENT_SHAPE check. */

@@ -4,7 +4,8 @@ import { RunnerError } from '../diagnostics/errors.js';
 import { CONFIG_SHAPE } from '../language/index.js';
 import { buildConfig, type ConfigFile } from './config.js';
 import { displayPath } from './displayPath.js';
-import { isDirectory, isFile, readCheckedYaml } from './readYamlFile.js';
+import { isDirectory, isFile } from './fileKinds.js';
+import { readCheckedYaml } from './readYamlFile.js';
 import type { Workspace } from './types.js';
 
 export async function findWorkspaceRoot(startDir: string): Promise<string | undefined> {

@@ -10,23 +10,6 @@ import {
   type ShapeDocument,
 } from '../language/index.js';
 
-/** True when `path` exists and is a file. */
-export async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-export async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** Refuses files over the YAML size limit before reading them into memory. */
 export async function readTextFile(path: string, display: string): Promise<string> {
   const size = (await stat(path)).size;

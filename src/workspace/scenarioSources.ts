@@ -14,7 +14,8 @@ import {
 } from '../language/index.js';
 import { scenarioFilesUnder } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
-import { isDirectory, isFile, readTextFile } from './readYamlFile.js';
+import { isDirectory, isFile } from './fileKinds.js';
+import { readTextFile } from './readYamlFile.js';
 import { listSchemaFiles } from './schemaFiles.js';
 import type { Environment, Workspace } from './types.js';
 

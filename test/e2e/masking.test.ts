@@ -9,7 +9,11 @@ import { runCli, tempWorkspace } from '../support/cli.js';
  * field) and prove that neither they nor their encodings reach any output stream, even with --verbose and
  * failure output.
  */
-const secret = `Cn4ry/${Math.random().toString(36).slice(2)} "pass"&word`;
+// Characters that URLSearchParams, WHATWG URLs and encodeURIComponent each encode differently.
+const secret = `Cn4ry/${Math.random().toString(36).slice(2)} "pa!ss"&(w~o'r*d)`;
+const pin = String(100000 + Math.floor(Math.random() * 800000));
+// Longer than the 200 characters a message shows, so a cut-off secret is exercised too.
+const longSecret = `L0ng-${'k'.repeat(230)}-${Math.random().toString(36).slice(2)}`;
 const ssn = `987-65-${Math.floor(1000 + Math.random() * 8999)}`;
 
 function forms(value: string): string[] {
@@ -37,7 +41,7 @@ beforeAll(async () => {
   await writeFile(join(dir, '.runner/environments/local.yaml'), `baseUrl: ${demo.url}\n`);
   await writeFile(
     join(dir, '.runner/credentials/local.yaml'),
-    `admin: { username: demo-admin, password: demo-password }\napi: { key: ${JSON.stringify(secret)} }\n`,
+    `admin: { username: demo-admin, password: demo-password }\napi: { key: ${JSON.stringify(secret)}, pin: ${pin}, long: ${longSecret} }\n`,
   );
   await writeFile(
     join(dir, '.runner/tests/canary.yaml'),
@@ -48,7 +52,7 @@ steps:
       method: POST
       url: /auth/login
       body: { username: $accounts.admin.username, password: $accounts.admin.password }
-    expect: { body.token: startsWith eyJ }
+    expect: { body.token: startsWith eyJ, body: string }
     save: { token: body.token }
   - name: secrets everywhere, and a failure so the response is printed
     request:
@@ -58,11 +62,17 @@ steps:
       headers:
         Authorization: Bearer $token
         X-Key: "k=$accounts.api.key"
-      body: { note: "the key is $accounts.api.key", ssn: "${ssn}", token: $token }
+      body: { note: "the key is $accounts.api.key", ssn: "${ssn}", token: $token, code: $accounts.api.pin, long: $accounts.api.long }
     expect:
       status: 201
       body.body.note: contains $accounts.api.key
       body.body.ssn: "${ssn}"
+      body.body.long: string
+      body.body: string
+  - name: a long secret in a failed comparison
+    request: { method: POST, url: /echo, body: { value: "$accounts.api.long" } }
+    expect:
+      body.body.value: short
 `,
   );
 });
@@ -78,10 +88,18 @@ describe('masking canary', () => {
       expect(code).toBe(1);
       const output = stdout + stderr;
       expect(output).toContain('[MASKED]');
-      for (const form of [...forms(secret), ...forms(ssn), ...forms('demo-password')]) {
+      for (const form of [
+        ...forms(secret),
+        ...forms(ssn),
+        ...forms('demo-password'),
+        ...forms(longSecret),
+        pin,
+      ]) {
         expect(output, `leaked ${form}`).not.toContain(form);
       }
       expect(output).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+      // No visible start of the long secret before a `…` either.
+      expect(output).not.toContain(longSecret.slice(0, 12));
     }
   });
 });

@@ -241,4 +241,24 @@ steps:
       await secure.close();
     }
   });
+
+  it('compares a variable in `expect` as a value, never reading it as a matcher', async () => {
+    const scenario = scenarioFromYaml(`
+scenario: values stay values
+steps:
+  - set: { looksLikeMatcher: not empty, prefix: o }
+  - request: { method: GET, url: /health }
+    expect:
+      body.status: $looksLikeMatcher
+  - request: { method: GET, url: /health }
+    expect:
+      body.status: startsWith $prefix
+      body.service: "runner-$looksLikeMatcher"
+`);
+    const { result } = await runScenarios([scenario], { baseUrl: server.url });
+    const [, literal, matcher] = result.scenarios[0]!.steps;
+    expect(literal!.status).toBe('failed');
+    expect(literal!.assertions[0]!.message).toBe('body.status = "not empty" (expected), got "ok"');
+    expect(matcher!.assertions.map((a) => a.passed)).toEqual([true, false]);
+  });
 });

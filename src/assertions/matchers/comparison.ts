@@ -1,4 +1,4 @@
-import { describeType } from '../valueText.js';
+import { describeType } from '../../expressions/index.js';
 import { parseNumberText, type MatcherDefinition, type MatchOutcome } from './definition.js';
 
 /** The actual value as a number: numbers as they are, numeric strings (headers) parsed. */

@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchExpected, parseExpected } from '../expected.js';
-import { expectedEquals, typeMismatchReason, valuesEqual } from './equality.js';
-
-describe('valuesEqual', () => {
-  it('compares numbers numerically and everything else strictly', () => {
-    expect(valuesEqual(1, 1.0)).toBe(true);
-    expect(valuesEqual(42, '42')).toBe(false);
-    expect(valuesEqual('42', 42)).toBe(false);
-    expect(valuesEqual(true, 'true')).toBe(false);
-    expect(valuesEqual(null, undefined)).toBe(false);
-    expect(valuesEqual(null, null)).toBe(true);
-  });
-
-  it('compares objects deeply, ignoring key order', () => {
-    expect(valuesEqual({ a: 1, b: { c: [1, 2] } }, { b: { c: [1, 2] }, a: 1 })).toBe(true);
-    expect(valuesEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
-    expect(valuesEqual({ a: 1, b: undefined }, { a: 1, c: undefined })).toBe(false);
-    expect(valuesEqual({}, [])).toBe(false);
-  });
-
-  it('compares arrays in order', () => {
-    expect(valuesEqual([1, 2], [1, 2])).toBe(true);
-    expect(valuesEqual([1, 2], [2, 1])).toBe(false);
-    expect(valuesEqual([1], [1, 1])).toBe(false);
-  });
-});
+import { expectedEquals, typeMismatchReason } from './equality.js';
 
 describe('expectedEquals for text values', () => {
   it('compares a header with numbers and booleans by its text', () => {

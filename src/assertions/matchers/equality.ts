@@ -1,27 +1,5 @@
-import { formatValue } from '../valueText.js';
+import { quoteValue, strictlyEqual } from '../../expressions/index.js';
 import { parseNumberText, unquote, type MatcherDefinition, type MatchOptions } from './definition.js';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * Literal equality (SPEC: "A literal means exact equality"): numbers compare numerically (1 == 1.0), strings,
- * booleans and null strictly, arrays element by element, objects by their keys in any order. `42` never equals
- * `"42"`.
- */
-export function valuesEqual(actual: unknown, expected: unknown): boolean {
-  if (actual === expected) return true;
-  if (Array.isArray(actual) && Array.isArray(expected)) {
-    return actual.length === expected.length && actual.every((item, i) => valuesEqual(item, expected[i]));
-  }
-  if (isPlainObject(actual) && isPlainObject(expected)) {
-    const keys = Object.keys(expected);
-    if (Object.keys(actual).length !== keys.length) return false;
-    return keys.every((key) => Object.hasOwn(actual, key) && valuesEqual(actual[key], expected[key]));
-  }
-  return false;
-}
 
 /**
  * Equality for one expected value, honouring `textual`: a header is always text, so `headers.content-length: 42`
@@ -32,7 +10,7 @@ export function expectedEquals(actual: unknown, expected: unknown, options: Matc
     if (typeof expected === 'number') return parseNumberText(actual) === expected;
     if (typeof expected === 'boolean') return actual === String(expected);
   }
-  return valuesEqual(actual, expected);
+  return strictlyEqual(actual, expected);
 }
 
 /**
@@ -60,7 +38,7 @@ export function typeMismatchReason(actual: unknown, expected: unknown): string |
 export const equalsMatcher: MatcherDefinition = {
   names: ['equals'],
   takesArgument: true,
-  formatArgument: (argument) => formatValue(unquote(argument)),
+  formatArgument: (argument) => quoteValue(unquote(argument)),
   test: (actual, argument, options) => {
     const expected = unquote(argument);
     return {

@@ -1,4 +1,4 @@
-import { describeType } from '../valueText.js';
+import { describeType } from '../../expressions/index.js';
 import { parseNumberText, unquote, type MatcherDefinition, type MatchOutcome } from './definition.js';
 import { expectedEquals } from './equality.js';
 import { parseFlowList } from './flowList.js';

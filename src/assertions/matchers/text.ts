@@ -1,4 +1,4 @@
-import { describeType, formatValue } from '../valueText.js';
+import { describeType, quoteValue } from '../../expressions/index.js';
 import { parseNumberText, unquote, type MatcherDefinition, type MatchOutcome } from './definition.js';
 
 /** Numbers and booleans read as their text (`startsWith 4` on 404); objects, arrays and null do not. */
@@ -8,7 +8,7 @@ function asText(actual: unknown): string | undefined {
   return undefined;
 }
 
-const quotedArgument = (argument: string): string => formatValue(unquote(argument));
+const quotedArgument = (argument: string): string => quoteValue(unquote(argument));
 
 function textMatcher(name: string, test: (text: string, needle: string) => boolean): MatcherDefinition {
   return {

@@ -1,4 +1,4 @@
-import { describeType } from '../valueText.js';
+import { describeType } from '../../expressions/index.js';
 import type { MatcherDefinition } from './definition.js';
 
 function typeMatcher(name: string, test: (actual: unknown) => boolean): MatcherDefinition {

@@ -12,21 +12,34 @@ import {
   loadScenarios,
   loadWorkspace,
 } from '../../workspace/index.js';
+import { displayPath } from '../../workspace/displayPath.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
 import { wantsColor } from '../io.js';
 import type { ParsedArgs } from '../parseArgs.js';
-import { EXIT } from '../runMain.js';
+import { environmentName } from './environmentName.js';
+import { EXIT } from '../exitCodes.js';
 
 /** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
 export function selectByTags(scenarios: readonly Scenario[], tags: readonly string[]): Scenario[] {
   return scenarios.filter((scenario) => tags.every((tag) => scenario.tags.includes(tag)));
 }
 
+async function readCaFile(file: string | undefined, cwd: string): Promise<Buffer | undefined> {
+  if (file === undefined) return undefined;
+  try {
+    return await readFile(file);
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
+    throw new RunnerError('http.ca-file', `cannot read http.caFile ${displayPath(cwd, file)}${code}`, {
+      hint: 'set http.caFile in config.yaml or the environment file to a PEM file, relative to the project root',
+    });
+  }
+}
+
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   const workspace = await loadWorkspace(io.cwd);
-  const envName =
-    typeof args.options.env === 'string' ? args.options.env : workspace.config.environments.default;
+  const envName = environmentName(args, workspace);
   const environment = await loadEnvironment(workspace, envName);
   const accounts = await loadCredentials(workspace, envName);
 
@@ -53,11 +66,10 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     throw new RunnerError('run.no-scenarios', `no scenario to run${why} in ${files.length} file(s)`);
   }
 
-  const caFile = environment.http.caFile;
   const http = createHttpClient({
     http2: environment.http.http2,
     insecure: environment.http.insecure,
-    ca: caFile ? await readFile(caFile) : undefined,
+    ca: await readCaFile(environment.http.caFile, workspace.cwd),
     userAgent: `runner/${buildInfo.version}`,
   });
   const style = createStyle(wantsColor(io.stdout, io.env));

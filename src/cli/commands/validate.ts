@@ -2,13 +2,13 @@ import { formatDiagnostic } from '../../diagnostics/errors.js';
 import { loadEnvironment, loadWorkspace, validateWorkspace } from '../../workspace/index.js';
 import type { CliIo } from '../io.js';
 import type { ParsedArgs } from '../parseArgs.js';
-import { EXIT } from '../runMain.js';
+import { environmentName } from './environmentName.js';
+import { EXIT } from '../exitCodes.js';
 
 /** DECISIONS.md: one line per problem with file:line:col; exit 1 when there are problems. */
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   const workspace = await loadWorkspace(io.cwd);
-  const envName =
-    typeof args.options.env === 'string' ? args.options.env : workspace.config.environments.default;
+  const envName = environmentName(args, workspace);
   const environment = await loadEnvironment(workspace, envName);
   const { files, diagnostics } = await validateWorkspace(workspace, environment, args.positionals, io.cwd);
   for (const diagnostic of diagnostics) io.stdout.write(`${formatDiagnostic(diagnostic)}\n`);

@@ -4,6 +4,7 @@ import type { StepResult } from '../results.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { executeRequestStep } from './request.js';
 import { executeSetStep, setLabel } from './set.js';
+import { unsupportedFeatures } from './unsupported.js';
 
 /** The label a step shows before it runs: its `name`, else what it does. */
 function stepLabel(step: Step): string {
@@ -29,6 +30,13 @@ function stepLabel(step: Step): string {
 }
 
 async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> {
+  const unsupported = unsupportedFeatures(step);
+  if (unsupported.length > 0) {
+    return {
+      status: 'failed',
+      error: `${unsupported.join(', ')} not supported by this version of runner yet`,
+    };
+  }
   switch (step.kind) {
     case 'request':
       return executeRequestStep(step, context);

@@ -1,25 +1,34 @@
-import type { AssertionResult } from '../../assertions/index.js';
+import { parseExpected, type AssertionResult, type ExpectationInput } from '../../assertions/index.js';
 import { interpolateDeep, type ExpressionRuntime, type VariableScope } from '../../expressions/index.js';
 import type { Expectation } from '../../language/model.js';
 import { describeError } from './context.js';
 
 export interface ResolvedExpectations {
-  ready: Expectation[];
+  ready: ExpectationInput[];
   /** Expectations whose expected value could not be interpolated: failed assertions as they stand. */
   failed: AssertionResult[];
 }
 
-/** Expected values may use variables (`body.id: $userId`); they are interpolated when the step runs. */
+/**
+ * Expected values may use variables (`body.id: $userId`, `startsWith $prefix`); they are filled in when the
+ * step runs. Whether a value is a matcher is decided on the text as written, so a variable's value is
+ * always compared as a value and never read as a matcher.
+ */
 export function resolveExpectations(
   expectations: readonly Expectation[],
   scope: VariableScope,
   runtime: ExpressionRuntime,
 ): ResolvedExpectations {
-  const ready: Expectation[] = [];
+  const ready: ExpectationInput[] = [];
   const failed: AssertionResult[] = [];
   for (const expectation of expectations) {
     try {
-      ready.push({ ...expectation, expected: interpolateDeep(expectation.expected, scope, runtime) });
+      const literal = parseExpected(expectation.expected).kind === 'literal';
+      ready.push({
+        ...expectation,
+        expected: interpolateDeep(expectation.expected, scope, runtime),
+        literal,
+      });
     } catch (error) {
       failed.push({
         path: expectation.path,

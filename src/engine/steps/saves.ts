@@ -1,11 +1,6 @@
+import { pathKeys } from '../../masking/index.js';
 import type { SaveRule } from '../../language/model.js';
 import type { StepContext } from './context.js';
-
-/** The key a save source reads last: `body.auth.token` → `auth`,`token`; `count(...)` reads no secret. */
-function sourceKeys(source: string): string[] {
-  if (source.startsWith('count(')) return [];
-  return source.split(/[.[\]"']+/).filter((part) => part.length > 0);
-}
 
 /**
  * Stores saved values and marks as secret those that came from a masked field or were saved under a masked
@@ -21,10 +16,7 @@ export function storeSaves(
     if (!Object.prototype.hasOwnProperty.call(values, rule.variable)) continue;
     const value = values[rule.variable];
     store.set(rule.variable, value);
-    if (
-      services.masker.isSensitive(sourceKeys(rule.source)) ||
-      services.masker.isSensitive([rule.variable])
-    ) {
+    if (services.masker.isSensitive(pathKeys(rule.source)) || services.masker.isSensitive([rule.variable])) {
       services.secrets.add(value);
     }
   }

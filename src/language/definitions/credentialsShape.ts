@@ -8,4 +8,5 @@ export const CREDENTIALS_SHAPE: ShapeDocument = {
     name: 'credentials file',
   }),
   defs: {},
+  redactValues: true,
 };

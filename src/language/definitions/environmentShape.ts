@@ -2,17 +2,38 @@
  * `.runner/environments/<env>.yaml` (SPEC, "Environment file"; DECISIONS, cache connections and HTTP
  * options). `variables:` is our addition: plain values available to scenarios as `$name`.
  */
-import { any, mapOf, object, prop, required, string, type ShapeDocument } from '../shape.js';
+import {
+  any,
+  mapOf,
+  object,
+  prop,
+  required,
+  string,
+  type ShapeDocument,
+  type StringShape,
+} from '../shape.js';
 import { HTTP_OPTIONS, VARIABLE_KEYS } from './common.js';
+
+/**
+ * Base URLs are used as written (no variables are interpolated in them), so a value that is not an absolute
+ * http(s) URL is caught at load time rather than failing every request. Scheme letters may be upper-case.
+ */
+function baseUrl(): StringShape {
+  return string({
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+(?:[/?#]\\S*)?$',
+    patternExpected: 'an absolute http(s) URL such as `https://api.example.com`',
+    patternCode: 'environment.base-url',
+  });
+}
 
 export const ENVIRONMENT_SHAPE: ShapeDocument = {
   title: 'environment',
   description: 'One runner environment: base URLs, cache connections, HTTP options and variables.',
   root: object(
     {
-      baseUrl: required(string(), 'Prefix for relative request URLs.'),
+      baseUrl: required(baseUrl(), 'Prefix for relative request URLs.'),
       services: prop(
-        mapOf(object({ baseUrl: required(string(), 'Host prefix for this service.') })),
+        mapOf(object({ baseUrl: required(baseUrl(), 'Host prefix for this service.') })),
         'Named hosts, selected with `service:` in a request.',
       ),
       cache: prop(

@@ -58,8 +58,8 @@ reports:
 
 security:
   mask:
-    # Replace sensitive values with [MASKED] in all output. Credentials and fields such as password,
-    # token, secret, apiKey and authorization are always masked.
+    # Credentials and the built-in fields (password, token, secret, apiKey, authorization, ...) are
+    # always replaced with [MASKED]; this switch turns the extra \`fields\` below on or off.
     enabled: true
     # Extra JSON paths or header names to mask (case-insensitive), such as [ssn, x-internal-key].
     fields: []

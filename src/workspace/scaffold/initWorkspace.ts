@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { RunnerError } from '../../diagnostics/errors.js';
 import type { ScaffoldFile } from './scaffoldFiles.js';
 
 function isAlreadyThere(error: unknown): boolean {
@@ -18,7 +19,16 @@ export async function initWorkspace(
   const existing: string[] = [];
   for (const file of files) {
     const target = join(dir, ...file.path.split('/'));
-    await mkdir(dirname(target), { recursive: true });
+    try {
+      await mkdir(dirname(target), { recursive: true });
+    } catch (error) {
+      // A file where a directory of the layout belongs (`.runner` as a file): say which, do not crash.
+      const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
+      throw new RunnerError(
+        'init.blocked',
+        `cannot create ${relative(dir, dirname(target)) || '.'}/ (${code}): a file stands where the workspace needs a directory`,
+      );
+    }
     try {
       // `wx` fails when the file exists, with no window between a check and the write.
       await writeFile(target, file.content, { encoding: 'utf8', flag: 'wx' });
