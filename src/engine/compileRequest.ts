@@ -1,39 +1,62 @@
-import {
-  interpolate,
-  interpolateDeep,
-  type ExpressionRuntime,
-  type VariableScope,
-} from '../expressions/index.js';
+import { interpolate, interpolateDeep, valueAsText, type ExpressionRuntime } from '../expressions/index.js';
 import { applyQuery, findHeader, resolveUrl, serializeBody, type HttpRequest } from '../http/index.js';
 import type { RequestSpec } from '../language/model.js';
+import type { AssetReader } from '../workspace/assets.js';
+import { buildMultipart, serializeMultipart } from './multipart.js';
 import type { RecordedRequest } from './results.js';
 import type { TargetEnvironment } from './services.js';
+import { applyTransform } from './transform.js';
+import type { VariableStore } from './variables.js';
 
 export interface CompiledRequest {
   http: HttpRequest;
   recorded: RecordedRequest;
 }
 
-/** Values in URLs, headers and query strings are text; a non-string variable is written as JSON. */
-function toText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
-  if (value !== null && typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+export interface CompileInputs {
+  scope: VariableStore;
+  runtime: ExpressionRuntime;
+  environment: TargetEnvironment;
+  userAgent: string;
+  /** Files for `multipart.files`, confined to `assets.path`. */
+  assets?: AssetReader;
+}
+
+async function compileBody(
+  spec: RequestSpec,
+  headers: Record<string, string>,
+  { scope, runtime, assets }: CompileInputs,
+): Promise<{
+  payload?: string | Uint8Array;
+  recorded?: unknown;
+  contentType?: string;
+  forceContentType?: boolean;
+}> {
+  if (spec.multipart) {
+    if (!assets) throw new Error('multipart uploads need an assets directory (assets.path)');
+    const built = await buildMultipart(spec.multipart, scope, runtime, assets);
+    const serialized = await serializeMultipart(built.form);
+    // The boundary in the content type must be the one in the body, so ours always wins.
+    return {
+      payload: serialized.body,
+      recorded: built.recorded,
+      contentType: serialized.contentType,
+      forceContentType: true,
+    };
+  }
+  let value = spec.hasBody ? interpolateDeep(spec.body, scope, runtime) : undefined;
+  if (spec.transform) value = applyTransform(spec.transform, value, scope, runtime);
+  const serialized = serializeBody(value, headers);
+  return { payload: serialized.body, recorded: value, contentType: serialized.contentType };
 }
 
 /**
  * SPEC phase 3: interpolate URL, headers, query and body against the current variables (fresh generator
- * values each time), resolve the URL against the environment and serialise the body.
+ * values each time), apply `transform`, build `multipart`, resolve the URL and serialise the body.
  */
-export function compileRequest(
-  spec: RequestSpec,
-  scope: VariableScope,
-  runtime: ExpressionRuntime,
-  environment: TargetEnvironment,
-  userAgent: string,
-): CompiledRequest {
-  const text = (template: string): string => toText(interpolate(template, scope, runtime));
+export async function compileRequest(spec: RequestSpec, inputs: CompileInputs): Promise<CompiledRequest> {
+  const { scope, runtime, environment, userAgent } = inputs;
+  const text = (template: string): string => valueAsText(interpolate(template, scope, runtime));
   const service = spec.service === undefined ? undefined : text(spec.service);
   const query = Object.fromEntries(
     Object.entries(spec.query).map(([key, value]) => [key, text(String(value))]),
@@ -43,10 +66,11 @@ export function compileRequest(
     Object.entries(spec.headers).map(([key, value]) => [key, text(String(value))]),
   );
 
-  const bodyValue = spec.hasBody ? interpolateDeep(spec.body, scope, runtime) : undefined;
-  const serialized = serializeBody(bodyValue, headers);
-  if (serialized.contentType !== undefined && findHeader(headers, 'content-type') === undefined) {
-    headers['content-type'] = serialized.contentType;
+  const body = await compileBody(spec, headers, inputs);
+  if (body.contentType !== undefined) {
+    const existing = Object.keys(headers).find((key) => key.toLowerCase() === 'content-type');
+    if (existing === undefined) headers['content-type'] = body.contentType;
+    else if (body.forceContentType) headers[existing] = body.contentType;
   }
   if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = userAgent;
 
@@ -56,10 +80,10 @@ export function compileRequest(
       method: spec.method,
       url,
       headers,
-      body: serialized.body,
+      body: body.payload,
       timeoutMs,
       maxResponseBytes: environment.maxResponseBytes,
     },
-    recorded: { method: spec.method, url, headers: { ...headers }, body: bodyValue },
+    recorded: { method: spec.method, url, headers: { ...headers }, body: body.recorded },
   };
 }

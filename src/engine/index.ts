@@ -7,7 +7,9 @@ export {
   type StepEnd,
 } from './events.js';
 export type {
+  AttemptRecord,
   RecordedRequest,
+  RedirectHop,
   RecordedResponse,
   RunResult,
   ScenarioResult,

@@ -26,6 +26,27 @@ export interface RecordedResponse {
   sizeBytes: number;
 }
 
+/** One try of a step with `retry` (SPEC, `retry` object): every attempt is recorded for the reports. */
+export interface AttemptRecord {
+  /** 1-based. */
+  attempt: number;
+  status: StepStatus;
+  /** The response status, when a response came. */
+  httpStatus?: number;
+  durationMs: number;
+  /** The first failure of this attempt, as the console would print it. */
+  failure?: string;
+  /** The wait before the next attempt, jitter included; absent on the last. */
+  waitMs?: number;
+}
+
+/** A redirect the runner followed on the way to the final response. */
+export interface RedirectHop {
+  status: number;
+  from: string;
+  to: string;
+}
+
 export interface TimingCheck {
   maxMs: number;
   actualMs: number;
@@ -56,6 +77,12 @@ export interface StepResult {
   requestId?: string;
   /** Nested executions (loops, composed scenarios), in order. */
   children?: StepResult[];
+  /** With `retry`: every attempt, in order. */
+  attempts?: AttemptRecord[];
+  /** Redirects followed before the final response. */
+  redirects?: RedirectHop[];
+  /** An exhausted retry halts the scenario: later main steps are skipped (DECISIONS.md). */
+  haltsScenario?: boolean;
 }
 
 export interface StepCounts {

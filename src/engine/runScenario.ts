@@ -1,8 +1,7 @@
-import type { Scenario, Section, Step } from '../language/model.js';
-import { countSteps, type ScenarioResult, type StepResult } from './results.js';
+import type { Scenario } from '../language/model.js';
+import { countSteps, type ScenarioResult } from './results.js';
+import { runSections } from './sections.js';
 import type { EngineServices, RunSettings } from './services.js';
-import type { StepContext } from './steps/context.js';
-import { executeStep, skippedStep } from './steps/executeStep.js';
 import { VariableStore } from './variables.js';
 
 export interface ScenarioExecution {
@@ -13,10 +12,7 @@ export interface ScenarioExecution {
   data?: Record<string, unknown>;
 }
 
-/**
- * One scenario execution through SPEC's section state table: setup (a failure halts it and skips the main
- * steps), steps (a failure does not stop the next), teardown (always runs).
- */
+/** One scenario execution: its variables, its sections (see runSections) and the record reporters see. */
 export async function runScenario(
   execution: ScenarioExecution,
   settings: RunSettings,
@@ -36,44 +32,14 @@ export async function runScenario(
     ...execution.data,
     accounts: settings.accounts,
   });
-  const results: StepResult[] = [];
-  let index = 0;
-  const contextFor = (section: Section): StepContext => ({
+  const { results } = await runSections(scenario, {
     scenario: displayName,
-    section,
     depth: 0,
     store,
     settings,
     services,
+    useStack: [scenario.path ?? scenario.file],
   });
-
-  const runSection = async (
-    section: Section,
-    steps: readonly Step[],
-    stopOnFailure: boolean,
-  ): Promise<boolean> => {
-    const context = contextFor(section);
-    let failed = false;
-    for (const step of steps) {
-      if (failed && stopOnFailure) {
-        results.push(skippedStep(step, index++, context, `an earlier ${section} step failed`));
-        continue;
-      }
-      const result = await executeStep(step, index++, context);
-      results.push(result);
-      if (result.status === 'failed') failed = true;
-    }
-    return !failed;
-  };
-
-  const setupPassed = await runSection('setup', scenario.setup, true);
-  if (setupPassed) {
-    await runSection('steps', scenario.steps, false);
-  } else {
-    const context = contextFor('steps');
-    for (const step of scenario.steps) results.push(skippedStep(step, index++, context, 'setup failed'));
-  }
-  await runSection('teardown', scenario.teardown, false);
 
   const counts = countSteps(results);
   const result: ScenarioResult = {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionRuntime } from '../expressions/index.js';
 import type { HttpClient } from '../http/index.js';
 import type { Masker, SecretRegistry } from '../masking/index.js';
+import type { Scenario } from '../language/model.js';
+import type { AssetReader } from '../workspace/assets.js';
 import type { RunListener } from './events.js';
 
 /** Time, passed in so tests can drive it. `monotonicMs` is for durations; `now` for timestamps. */
@@ -50,4 +52,8 @@ export interface EngineServices {
   /** Decides which saved values become secrets (saved from a masked field). */
   masker: Masker;
   listener: RunListener;
+  /** Reads a composed scenario for `use` (absolute path); throws with a readable message when it is invalid. */
+  loadScenario?: (path: string) => Promise<Scenario>;
+  /** Files for multipart uploads, confined to `assets.path`. */
+  assets?: AssetReader;
 }

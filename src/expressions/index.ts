@@ -17,4 +17,4 @@ export {
 export type { ExpressionRuntime, VariableScope } from './scope.js';
 export { interpolate, interpolateDeep } from './template.js';
 export { strictlyEqual } from './valueEquality.js';
-export { describeType, quoteValue } from './valueText.js';
+export { describeType, quoteValue, valueAsText } from './valueText.js';

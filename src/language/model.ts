@@ -165,7 +165,9 @@ export interface Scenario {
   teardown: Step[];
   /** Each map is one data set; the scenario runs once per map (SPEC, Scenario). */
   examples?: Record<string, unknown>[];
-  /** The scenario file, as given to the loader. */
+  /** The scenario file as messages show it (relative to the working directory). */
   file: string;
+  /** The file's absolute path, set by the workspace loader (composition resolves and detects cycles with it). */
+  path?: string;
   loc: SourceLocation;
 }

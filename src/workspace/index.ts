@@ -12,5 +12,5 @@ export type {
 export { loadWorkspace } from './loadWorkspace.js';
 export { loadCredentials, loadEnvironment } from './environment.js';
 export { collectScenarioFiles } from './collectScenarioFiles.js';
-export { loadScenarios, type LoadedScenarios } from './loadScenarios.js';
+export { loadScenarioFile, loadScenarios, type LoadedScenarios } from './loadScenarios.js';
 export { validateWorkspace, type Validation } from './validateWorkspace.js';

@@ -24,7 +24,9 @@ export async function loadScenarios(
   await sources.prepare(files);
   const results = await Promise.all(files.map((file) => sources.parse(file)));
   return {
-    scenarios: results.flatMap((result) => (result.scenario ? [result.scenario] : [])),
+    scenarios: results.flatMap((result, i) =>
+      result.scenario ? [{ ...result.scenario, path: files[i] }] : [],
+    ),
     diagnostics: results.flatMap((result) => result.diagnostics),
   };
 }
@@ -41,5 +43,6 @@ export async function loadScenarioFile(
 ): Promise<ParsedScenario> {
   const sources = new ScenarioSources(workspace, environment, cwd);
   await sources.prepare([file], { findParents: false });
-  return sources.parse(file, { isUseTarget: true });
+  const parsed = await sources.parse(file, { isUseTarget: true });
+  return parsed.scenario ? { ...parsed, scenario: { ...parsed.scenario, path: file } } : parsed;
 }

@@ -3,18 +3,24 @@ import { testRuntime } from '../../src/expressions/testRuntime.js';
 import { createHttpClient, type HttpClient } from '../../src/http/index.js';
 import { parseScenario, type Scenario } from '../../src/language/index.js';
 import { Masker, SecretRegistry } from '../../src/masking/index.js';
+import type { AssetReader } from '../../src/workspace/assets.js';
 import { systemClock } from '../../src/engine/index.js';
 
 /** Parses scenario YAML written in a test; fails the test with the diagnostics when it is invalid. */
-export function scenarioFromYaml(yaml: string, file = 'test.yaml'): Scenario {
-  const parsed = parseScenario(yaml, file, {});
+export function scenarioFromYaml(
+  yaml: string,
+  options: { file?: string; path?: string; fragment?: boolean } = {},
+): Scenario {
+  const { file = 'test.yaml', path, fragment = false } = options;
+  // A fragment (the target of a `use`) may read its parent's variables.
+  const parsed = parseScenario(yaml, file, { isUseTarget: fragment });
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (!parsed.scenario || errors.length > 0) {
     throw new Error(
       `invalid test scenario:\n${errors.map((d) => `${d.location?.line}:${d.location?.col} ${d.message}`).join('\n')}`,
     );
   }
-  return parsed.scenario;
+  return path === undefined ? parsed.scenario : { ...parsed.scenario, path };
 }
 
 export interface EngineRun {
@@ -34,6 +40,9 @@ export async function runScenarios(
     http?: HttpClient;
     listener?: RunListener;
     timeoutMs?: number;
+    /** Composed scenarios by absolute path, for `use` steps. */
+    files?: Record<string, Scenario>;
+    assets?: AssetReader;
   },
 ): Promise<EngineRun> {
   const steps: StepEnd[] = [];
@@ -62,6 +71,12 @@ export async function runScenarios(
         runtime: testRuntime(),
         secrets,
         masker: new Masker({ enabled: true, fields: [] }, secrets),
+        assets: options.assets,
+        loadScenario: async (path) => {
+          const scenario = options.files?.[path];
+          if (!scenario) throw new Error(`no such file: ${path}`);
+          return scenario;
+        },
         listener: fanOut([recorder, ...(options.listener ? [options.listener] : [])], (error) => {
           throw error;
         }),

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { formatDiagnostic, RunnerError } from '../../diagnostics/errors.js';
 import { fanOut, runSuite, systemClock, systemRuntime, type RunSettings } from '../../engine/index.js';
 import { createHttpClient } from '../../http/index.js';
@@ -9,9 +10,11 @@ import {
   collectScenarioFiles,
   loadCredentials,
   loadEnvironment,
+  loadScenarioFile,
   loadScenarios,
   loadWorkspace,
 } from '../../workspace/index.js';
+import { createAssetReader } from '../../workspace/assets.js';
 import { displayPath } from '../../workspace/displayPath.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
@@ -23,6 +26,16 @@ import { EXIT } from '../exitCodes.js';
 /** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
 export function selectByTags(scenarios: readonly Scenario[], tags: readonly string[]): Scenario[] {
   return scenarios.filter((scenario) => tags.every((tag) => scenario.tags.includes(tag)));
+}
+
+/**
+ * Files and directories whose name starts with `_` hold scenarios meant for `use` (shared login, cleanup):
+ * a directory run skips them; naming the file runs it.
+ */
+function isFragment(file: string, testsPath: string): boolean {
+  return relative(testsPath, file)
+    .split(/[\\/]/)
+    .some((segment) => segment.startsWith('_'));
 }
 
 async function readCaFile(file: string | undefined, cwd: string): Promise<Buffer | undefined> {
@@ -48,7 +61,9 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   const masker = new Masker(workspace.config.security.mask, secrets);
   const mask = (text: string) => masker.maskText(text);
 
-  const files = await collectScenarioFiles(workspace, args.positionals[0], io.cwd);
+  const files = (await collectScenarioFiles(workspace, args.positionals[0], io.cwd)).filter(
+    (file) => args.positionals[0]?.match(/\.ya?ml$/) || !isFragment(file, workspace.config.tests.path),
+  );
   const loaded = await loadScenarios(workspace, environment, files, io.cwd);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   for (const diagnostic of loaded.diagnostics) io.stderr.write(mask(formatDiagnostic(diagnostic)) + '\n');
@@ -102,6 +117,19 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     accounts,
     userAgent: `runner/${buildInfo.version}`,
   };
+  const composed = new Map<string, Promise<Scenario>>();
+  const loadScenario = (path: string): Promise<Scenario> => {
+    let pending = composed.get(path);
+    if (!pending) {
+      pending = loadScenarioFile(workspace, environment, path).then((parsed) => {
+        if (parsed.scenario) return parsed.scenario;
+        const errors = parsed.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+        throw new Error(errors.join('; '));
+      });
+      composed.set(path, pending);
+    }
+    return pending;
+  };
   try {
     const result = await runSuite(scenarios, settings, {
       http,
@@ -110,6 +138,11 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
       secrets,
       masker,
       listener,
+      loadScenario,
+      assets: createAssetReader(
+        workspace.config.assets.path,
+        displayPath(workspace.cwd, workspace.config.assets.path),
+      ),
     });
     return result.status === 'passed' ? EXIT.passed : EXIT.failed;
   } finally {

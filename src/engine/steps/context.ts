@@ -11,6 +11,8 @@ export interface StepContext {
   store: VariableStore;
   settings: RunSettings;
   services: EngineServices;
+  /** Scenario files being composed, outermost first: a `use` of one of them is a cycle. */
+  useStack: readonly string[];
 }
 
 /** The fields a step kind fills in; the dispatcher adds index, section, kind, label and location. */

@@ -2,9 +2,12 @@ import { evaluateCondition } from '../../expressions/index.js';
 import type { Step } from '../../language/model.js';
 import type { StepResult } from '../results.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
+import { executeForEachStep, executeRepeatStep } from './loops.js';
 import { executeRequestStep } from './request.js';
+import { withRetry } from './retry.js';
 import { executeSetStep, setLabel } from './set.js';
 import { unsupportedFeatures } from './unsupported.js';
+import { executeUseStep } from './use.js';
 
 /** The label a step shows before it runs: its `name`, else what it does. */
 function stepLabel(step: Step): string {
@@ -39,9 +42,15 @@ async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> 
   }
   switch (step.kind) {
     case 'request':
-      return executeRequestStep(step, context);
+      return withRetry(step, context, () => executeRequestStep(step, context));
     case 'set':
       return executeSetStep(step, context);
+    case 'use':
+      return executeUseStep(step, context);
+    case 'repeat':
+      return executeRepeatStep(step, context);
+    case 'for_each':
+      return executeForEachStep(step, context);
     default:
       return {
         status: 'failed',

@@ -39,13 +39,13 @@ export async function executeRequestStep(
   const { store, services, settings } = context;
   let compiled;
   try {
-    compiled = compileRequest(
-      step.request,
-      store,
-      services.runtime,
-      settings.environment,
-      settings.userAgent,
-    );
+    compiled = await compileRequest(step.request, {
+      scope: store,
+      runtime: services.runtime,
+      environment: settings.environment,
+      userAgent: settings.userAgent,
+      assets: services.assets,
+    });
   } catch (error) {
     return { status: 'failed', error: describeError(error) };
   }
@@ -79,9 +79,6 @@ export async function executeRequestStep(
     timing,
     requestId: findRequestId(response.headers),
   };
-  if (timing && !timing.passed) {
-    outcome.error = `timing: ${Math.round(timing.actualMs)}ms exceeds the ${timing.maxMs}ms budget (timing.max)`;
-  }
   // SPEC phase 7: save only when the assertions succeeded.
   if (passed && step.save.length > 0) {
     const saves = extractSaves(step.save, subject);

@@ -6,9 +6,6 @@ import type { Step } from '../../language/model.js';
  */
 export function unsupportedFeatures(step: Step): string[] {
   const found: string[] = [];
-  if (step.retry) found.push('`retry`');
-  if (step.kind === 'request' && step.request.multipart) found.push('`request.multipart`');
-  if (step.kind === 'request' && step.request.transform) found.push('`request.transform`');
   const roots = [...step.expect.map((e) => e.path), ...step.save.map((s) => s.source)].map(
     (path) => path.replace(/^count\(/, '').split(/[.[(]/, 1)[0],
   );

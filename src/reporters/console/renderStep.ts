@@ -95,8 +95,21 @@ export function renderStep(step: StepResult, depth: number, options: RenderOptio
       : `latency ${formatDuration(actualMs)} exceeds timing.max ${formatDuration(maxMs)}`;
     lines.push(`${inner}${passed ? style.green('✓') : style.red('✗')} ${passed ? text : style.red(text)}`);
   }
-  if (step.error && !(step.timing && !step.timing.passed))
-    lines.push(`${inner}${style.red('✗')} ${style.red(step.error)}`);
+  if (step.error) lines.push(`${inner}${style.red('✗')} ${style.red(step.error)}`);
+  if (step.attempts && step.attempts.length > 1) {
+    for (const attempt of step.attempts) {
+      const status = attempt.httpStatus === undefined ? '' : ` ${attempt.httpStatus}`;
+      const failure = attempt.failure ? ` · ${attempt.failure}` : '';
+      const wait = attempt.waitMs === undefined ? '' : ` · then waited ${formatDuration(attempt.waitMs)}`;
+      lines.push(
+        style.dim(
+          `${inner}attempt ${attempt.attempt}/${step.attempts.length}:${status} ${attempt.status}${failure}${wait}`,
+        ),
+      );
+    }
+  }
+  for (const hop of step.redirects ?? [])
+    lines.push(`${inner}${style.cyan('→')} ${hop.status} ${hop.from} → ${hop.to}`);
   for (const warning of step.warnings) lines.push(`${inner}${style.yellow('!')} ${warning}`);
   for (const [name, value] of Object.entries(step.saved)) {
     if (options.verbose) lines.push(`${inner}${style.dim(`saved ${name} = ${JSON.stringify(value)}`)}`);

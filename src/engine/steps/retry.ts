@@ -1,0 +1,84 @@
+import type { Backoff, RetrySpec, Step } from '../../language/model.js';
+import type { AttemptRecord } from '../results.js';
+import type { StepContext, StepOutcome } from './context.js';
+
+/**
+ * SPEC, `retry` object: the wait before retry N (N from 1) is `interval` (constant), `interval × N`
+ * (linear) or `interval × 2^(N-1)` (exponential), each times a random jitter of ±25%.
+ */
+export function retryDelay(
+  retryNumber: number,
+  intervalMs: number,
+  backoff: Backoff,
+  random: number,
+): number {
+  const base =
+    backoff === 'linear'
+      ? intervalMs * retryNumber
+      : backoff === 'exponential'
+        ? intervalMs * 2 ** (retryNumber - 1)
+        : intervalMs;
+  return Math.round(base * (0.75 + random * 0.5));
+}
+
+function firstFailure(outcome: StepOutcome): string | undefined {
+  return outcome.error ?? outcome.assertions?.find((assertion) => !assertion.passed)?.message;
+}
+
+/**
+ * Runs a step's attempts: `attempts` is how many times the step is tried in all, the first try included.
+ * Each attempt compiles the request again, so generators give fresh values. A response status outside
+ * `onStatus` fails at once; running out of attempts or of `maxDuration` fails the step and halts the
+ * scenario (DECISIONS.md).
+ */
+export async function withRetry(
+  step: Step,
+  context: StepContext,
+  attempt: () => Promise<StepOutcome>,
+): Promise<StepOutcome> {
+  const retry: RetrySpec | undefined = step.retry;
+  if (!retry) return attempt();
+  const { clock, runtime } = context.services;
+  const started = clock.monotonicMs();
+  const records: AttemptRecord[] = [];
+
+  for (let n = 1; ; n++) {
+    const outcome = await attempt();
+    const record: AttemptRecord = {
+      attempt: n,
+      status: outcome.status,
+      httpStatus: outcome.response?.status,
+      durationMs: outcome.durationMs ?? 0,
+      failure: outcome.status === 'failed' ? firstFailure(outcome) : undefined,
+    };
+    records.push(record);
+    if (outcome.status !== 'failed') return { ...outcome, attempts: records };
+
+    const status = outcome.response?.status;
+    if (retry.onStatus && status !== undefined && !retry.onStatus.includes(status)) {
+      return {
+        ...outcome,
+        attempts: records,
+        error: joinErrors(
+          outcome.error,
+          `not retried: status ${status} is not in retry.onStatus [${retry.onStatus.join(', ')}]`,
+        ),
+      };
+    }
+    const wait = retryDelay(n, retry.intervalMs, retry.backoff, runtime.random());
+    const elapsed = clock.monotonicMs() - started;
+    const outOfTime = retry.maxDurationMs !== undefined && elapsed + wait > retry.maxDurationMs;
+    if (n >= retry.attempts || outOfTime) {
+      const why = outOfTime
+        ? `retry.maxDuration ${retry.maxDurationMs}ms would be exceeded after ${n} ${n === 1 ? 'attempt' : 'attempts'}`
+        : `failed after ${n} ${n === 1 ? 'attempt' : 'attempts'} (retry.attempts)`;
+      return { ...outcome, attempts: records, haltsScenario: true, error: joinErrors(outcome.error, why) };
+    }
+    record.waitMs = wait;
+    await clock.sleep(wait);
+  }
+}
+
+function joinErrors(first: string | undefined, second: string): string {
+  return first ? `${first}; ${second}` : second;
+}
