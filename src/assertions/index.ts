@@ -11,3 +11,4 @@ export {
 } from './expectations.js';
 export { extractSaves, type SaveOutcome, type SaveRuleInput } from './save.js';
 export { checkExpectPath, checkSaveSource } from './pathChecks.js';
+export { withJwt } from './jwt.js';

@@ -118,7 +118,15 @@ describe('resolveSubjectPath', () => {
       reached: 'headers',
     });
     expect(resolveSubjectPath({}, 'jwt.sub')).toMatchObject({
-      message: expect.stringContaining('no JWT found'),
+      message: 'no JWT in the response: looked at body.token, body.accessToken, body.access_token',
+    });
+    expect(
+      resolveSubjectPath({ jwtProblem: 'the token at body.token is not a readable JWT' }, 'jwt.sub'),
+    ).toMatchObject({ message: 'the token at body.token is not a readable JWT' });
+    expect(resolveSubjectPath({ ...subject, jwtSource: 'body.token' }, 'jwt.role')).toMatchObject({
+      found: false,
+      message:
+        'path not found; available fields: sub, https://example.com/roles (claims of the JWT at body.token; signature not verified)',
     });
     expect(resolveSubjectPath(subject, 'cache.value')).toMatchObject({
       message: '`cache` paths apply only to cache steps',

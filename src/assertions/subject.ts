@@ -10,8 +10,12 @@ export interface Subject {
   /** Parsed JSON when the response is JSON, otherwise its text; undefined when there is no body. */
   body?: unknown;
   bodyText?: string;
-  /** Claims of the JWT the engine found in the response. */
+  /** Claims of the JWT the engine found in the response (decoded, signature not verified; see jwt.ts). */
   jwt?: Record<string, unknown>;
+  /** Where that JWT was found (`body.token`, `headers.authorization`). */
+  jwtSource?: string;
+  /** Why there are no claims, when the engine looked: no token where it searched, or one that does not decode. */
+  jwtProblem?: string;
   /** For cache steps: `{ exists, value, ttl }`. */
   cache?: Record<string, unknown>;
 }
@@ -27,6 +31,9 @@ export type Resolved =
 /** The roots an `expect` path or `save` source may start with (SPEC, "`expect` paths and matchers"). */
 export const SUBJECT_ROOTS = ['status', 'headers', 'body', 'jwt', 'cache'] as const;
 export type SubjectRoot = (typeof SUBJECT_ROOTS)[number];
+
+/** Body fields searched for a JWT after `jwt_token_path` (SPEC, "`expect` paths and matchers"). */
+export const JWT_BODY_FIELDS = ['token', 'accessToken', 'access_token'] as const;
 
 /** The fields of a cache step's subject (SPEC, "`cache` object"). */
 export const CACHE_FIELDS = ['exists', 'value', 'ttl'] as const;
@@ -124,6 +131,18 @@ function resolveBody(subject: Subject, rest: string): Resolved {
   return resolveBelow('body', subject.body, rest);
 }
 
+function resolveClaims(subject: Subject, rest: string): Resolved {
+  if (subject.jwt === undefined) {
+    const searched = JWT_BODY_FIELDS.map((field) => `body.${field}`).join(', ');
+    return missing(subject.jwtProblem ?? `no JWT in the response: looked at ${searched}`);
+  }
+  const resolved = resolveBelow('jwt', subject.jwt, rest);
+  if (resolved.found) return resolved;
+  // The message lists claims, so it says how they were read: decoded, never verified.
+  const from = subject.jwtSource === undefined ? 'the JWT' : `the JWT at ${subject.jwtSource}`;
+  return { ...resolved, message: `${resolved.message} (claims of ${from}; signature not verified)` };
+}
+
 /** Finds the value an `expect` path or `save` source names in a step's subject. */
 export function resolveSubjectPath(subject: Subject, path: string): Resolved {
   const { root, rest } = splitSubjectPath(path);
@@ -142,10 +161,7 @@ export function resolveSubjectPath(subject: Subject, path: string): Resolved {
     case 'body':
       return resolveBody(subject, rest);
     case 'jwt':
-      if (subject.jwt === undefined) {
-        return missing('no JWT found in the response (looked for `token`, `accessToken`, `access_token`)');
-      }
-      return resolveBelow('jwt', subject.jwt, rest);
+      return resolveClaims(subject, rest);
     case 'cache':
       if (subject.cache === undefined) return missing('`cache` paths apply only to cache steps');
       return resolveBelow('cache', subject.cache, rest);

@@ -4,6 +4,7 @@ import type { HttpClient } from '../http/index.js';
 import type { Masker, SecretRegistry } from '../masking/index.js';
 import type { Scenario } from '../language/model.js';
 import type { AssetReader } from '../workspace/assets.js';
+import type { SchemaStore } from '../workspace/index.js';
 import type { RunListener } from './events.js';
 
 /** Time, passed in so tests can drive it. `monotonicMs` is for durations; `now` for timestamps. */
@@ -34,6 +35,8 @@ export interface TargetEnvironment {
   variables: Record<string, unknown>;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** `http.maxRedirects`: redirects followed per step; 0 leaves a 3xx as the step's response. */
+  maxRedirects: number;
 }
 
 export interface RunSettings {
@@ -41,6 +44,8 @@ export interface RunSettings {
   /** `$accounts.<name>.<field>` (SPEC phase 1); every value is a secret. */
   accounts: Record<string, Record<string, unknown>>;
   userAgent: string;
+  /** config `jwt_token_path`: where a JWT is looked for first (SPEC, `expect` paths). */
+  jwtTokenPath?: string;
 }
 
 /** What the engine talks to. Everything outside the process goes through here. */
@@ -56,4 +61,6 @@ export interface EngineServices {
   loadScenario?: (path: string) => Promise<Scenario>;
   /** Files for multipart uploads, confined to `assets.path`. */
   assets?: AssetReader;
+  /** Response schemas for `expect: { schema: <name> }`, compiled once per run. */
+  schemas?: SchemaStore;
 }

@@ -1,19 +1,14 @@
 import { STATUS_CODES } from 'node:http';
-import { Socket } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import { Agent } from 'undici';
+import { createConnector } from './connector.js';
+import { endpointKey } from './endpoint.js';
 import { findHeader } from './headers.js';
+import { systemResolver } from './hostResolver.js';
 import { HttpError } from './httpError.js';
 import { readCappedBody } from './readCappedBody.js';
+import { checkHost } from './sandbox/policy.js';
 import { toHttpError, type FailureContext } from './transportErrors.js';
 import type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from './types.js';
-
-const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
-
-/** `host:port` without IPv6 brackets, so keys from URLs and from undici's connect options agree. */
-function endpointKey(protocol: string, hostname: string, port: string): string {
-  const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-  return `${protocol}//${bare}:${port === '' ? (DEFAULT_PORTS[protocol] ?? '') : port}`;
-}
 
 function parseTarget(url: string): URL {
   let parsed: URL;
@@ -58,40 +53,24 @@ function declaredBodyLength(
  * No redirect handling here: the engine follows redirects itself so each hop can be reported.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  // undici does not say which protocol served a response, so remember what ALPN chose per endpoint.
-  const negotiated = new Map<string, string>();
-  // Sockets still connecting when the client closes would keep the process alive; track them to destroy.
-  const connecting = new Set<Socket>();
-  const baseConnect = buildConnector({
-    rejectUnauthorized: !options.insecure,
-    ...(options.ca === undefined ? {} : { ca: Buffer.from(options.ca) }),
-    allowH2: options.http2,
-    // The request deadline covers connecting (HttpRequest.timeoutMs); 0 disables undici's separate 10s limit.
-    timeout: 0,
+  const connector = createConnector({
+    http2: options.http2,
+    insecure: options.insecure,
+    ca: options.ca,
+    sandbox: options.sandbox,
+    resolve: options.resolve ?? systemResolver,
   });
-  const connect: buildConnector.connector = (connectOptions, callback) => {
-    const key = endpointKey(connectOptions.protocol, connectOptions.hostname, connectOptions.port);
-    let socket: Socket | undefined;
-    const result: unknown = baseConnect(connectOptions, (...args) => {
-      if (socket !== undefined) connecting.delete(socket);
-      const [error, connected] = args;
-      if (error === null)
-        negotiated.set(key, 'alpnProtocol' in connected ? String(connected.alpnProtocol) : 'http/1.1');
-      callback(...args);
-    });
-    // buildConnector returns the socket it opened although its type says void.
-    if (result instanceof Socket) {
-      socket = result;
-      connecting.add(socket);
-    }
-  };
   // Steps run one after another, so one connection per origin is enough. Without the cap undici opens a
   // second socket when the next request is dispatched in the same tick the previous body ended.
-  const agent = new Agent({ connect, allowH2: options.http2, connections: 1 });
+  const agent = new Agent({ connect: connector.connect, allowH2: options.http2, connections: 1 });
 
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
       const url = parseTarget(request.url);
+      // SPEC phase 4, before dispatch: the domain rules and IP-literal hosts. Addresses a name resolves to
+      // are checked by the connector, on every new connection (see dialTargets).
+      const blocked = options.sandbox === undefined ? undefined : checkHost(options.sandbox, url.hostname);
+      if (blocked !== undefined) throw new HttpError('sandbox', blocked.message);
       const key = endpointKey(url.protocol, url.hostname, url.port);
       const headers = { ...request.headers };
       if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = options.userAgent;
@@ -137,7 +116,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return {
           status: response.statusCode,
           statusText: response.statusText || (STATUS_CODES[response.statusCode] ?? ''),
-          httpVersion: negotiated.get(key) === 'h2' ? '2' : '1.1',
+          httpVersion: connector.negotiatedProtocol(key) === 'h2' ? '2' : '1.1',
           headers: responseHeaders,
           body,
           durationMs,
@@ -150,8 +129,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
 
     async close(): Promise<void> {
-      for (const socket of connecting) socket.destroy();
-      connecting.clear();
+      connector.close();
       await agent.destroy();
     },
   };

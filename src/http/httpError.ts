@@ -1,4 +1,12 @@
-export type HttpErrorCode = 'timeout' | 'connect' | 'response-too-large' | 'tls' | 'protocol' | 'aborted';
+export type HttpErrorCode =
+  | 'timeout'
+  | 'connect'
+  | 'response-too-large'
+  | 'tls'
+  | 'protocol'
+  | 'aborted'
+  /** SPEC phase 4: the sandbox refused the destination; nothing was sent. */
+  | 'sandbox';
 
 /**
  * A request that produced no usable response. The message is written for the user's console, so it names

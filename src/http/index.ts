@@ -1,6 +1,8 @@
 export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from './types.js';
 export { HttpError, type HttpErrorCode } from './httpError.js';
 export { createHttpClient } from './client.js';
+export type { HostResolver, ResolvedAddress } from './hostResolver.js';
+export type { SandboxPolicy } from './sandbox/policy.js';
 export { applyQuery, resolveUrl, type UrlTargets } from './resolveUrl.js';
 export { decodeBody, serializeBody, type DecodedBody } from './body.js';
 export { findHeader } from './headers.js';

@@ -1,3 +1,6 @@
+import type { HostResolver } from './hostResolver.js';
+import type { SandboxPolicy } from './sandbox/policy.js';
+
 /** One HTTP exchange as the engine hands it to the client: everything already interpolated and resolved. */
 export interface HttpRequest {
   method: string;
@@ -40,4 +43,8 @@ export interface HttpClientOptions {
   ca?: string | Uint8Array;
   /** Sent as `user-agent` unless the request has its own. */
   userAgent: string;
+  /** SPEC `security.sandboxing`; absent or `enabled: false` lets every request through. */
+  sandbox?: SandboxPolicy;
+  /** The client's DNS, used for every new connection with or without a sandbox. Default: the system's. */
+  resolve?: HostResolver;
 }

@@ -14,3 +14,9 @@ export { loadCredentials, loadEnvironment } from './environment.js';
 export { collectScenarioFiles } from './collectScenarioFiles.js';
 export { loadScenarioFile, loadScenarios, type LoadedScenarios } from './loadScenarios.js';
 export { validateWorkspace, type Validation } from './validateWorkspace.js';
+export {
+  createSchemaStore,
+  type SchemaStore,
+  type SchemaStoreOptions,
+  type SchemaVerdict,
+} from './schemaStore.js';

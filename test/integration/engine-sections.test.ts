@@ -134,20 +134,3 @@ steps:
     ]);
   });
 });
-
-describe('language this version cannot run yet', () => {
-  it('fails the step with a clear message instead of silently doing less, and sends nothing', async () => {
-    const scenario = scenarioFromYaml(`
-scenario: later features
-steps:
-  - request: { method: GET, url: /health?jwt=1 }
-    expect: { jwt.sub: exists }
-`);
-    const before = server.requests.length;
-    const { result } = await runScenarios([scenario], { baseUrl: server.url });
-    expect(result.scenarios[0]!.steps.map((s) => s.error)).toEqual([
-      '`jwt.*` claims not supported by this version of runner yet',
-    ]);
-    expect(server.requests.length).toBe(before);
-  });
-});

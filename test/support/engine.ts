@@ -4,6 +4,7 @@ import { createHttpClient, type HttpClient } from '../../src/http/index.js';
 import { parseScenario, type Scenario } from '../../src/language/index.js';
 import { Masker, SecretRegistry } from '../../src/masking/index.js';
 import type { AssetReader } from '../../src/workspace/assets.js';
+import type { SchemaStore } from '../../src/workspace/index.js';
 import { systemClock } from '../../src/engine/index.js';
 
 /** Parses scenario YAML written in a test; fails the test with the diagnostics when it is invalid. */
@@ -43,6 +44,10 @@ export async function runScenarios(
     /** Composed scenarios by absolute path, for `use` steps. */
     files?: Record<string, Scenario>;
     assets?: AssetReader;
+    maxRedirects?: number;
+    masker?: Masker;
+    jwtTokenPath?: string;
+    schemas?: SchemaStore;
   },
 ): Promise<EngineRun> {
   const steps: StepEnd[] = [];
@@ -61,16 +66,19 @@ export async function runScenarios(
           variables: options.variables ?? {},
           timeoutMs: options.timeoutMs ?? 5_000,
           maxResponseBytes: 10 * 1024 * 1024,
+          maxRedirects: options.maxRedirects ?? 10,
         },
         accounts: options.accounts ?? {},
         userAgent: 'runner/test',
+        jwtTokenPath: options.jwtTokenPath,
       },
       {
         http,
         clock: systemClock,
         runtime: testRuntime(),
         secrets,
-        masker: new Masker({ enabled: true, fields: [] }, secrets),
+        masker: options.masker ?? new Masker({ enabled: true, fields: [] }, secrets),
+        schemas: options.schemas,
         assets: options.assets,
         loadScenario: async (path) => {
           const scenario = options.files?.[path];

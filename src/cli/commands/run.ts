@@ -8,6 +8,7 @@ import { CONSOLE_ONLY_MASK_FIELDS, Masker, SecretRegistry } from '../../masking/
 import { createConsoleReporter, createStyle, maskEvents } from '../../reporters/index.js';
 import {
   collectScenarioFiles,
+  createSchemaStore,
   loadCredentials,
   loadEnvironment,
   loadScenarioFile,
@@ -85,6 +86,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     http2: environment.http.http2,
     insecure: environment.http.insecure,
     ca: await readCaFile(environment.http.caFile, workspace.cwd),
+    sandbox: workspace.config.security.sandboxing,
     userAgent: `runner/${buildInfo.version}`,
   });
   const style = createStyle(wantsColor(io.stdout, io.env));
@@ -113,9 +115,11 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
       variables: environment.variables,
       timeoutMs: environment.http.timeoutMs,
       maxResponseBytes: environment.http.maxResponseBytes,
+      maxRedirects: environment.http.maxRedirects,
     },
     accounts,
     userAgent: `runner/${buildInfo.version}`,
+    jwtTokenPath: workspace.config.jwtTokenPath,
   };
   const composed = new Map<string, Promise<Scenario>>();
   const loadScenario = (path: string): Promise<Scenario> => {
@@ -139,6 +143,9 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
       masker,
       listener,
       loadScenario,
+      schemas: createSchemaStore(workspace.config.schemas.path, workspace.cwd, {
+        isSensitive: (keys) => masker.isSensitive(keys),
+      }),
       assets: createAssetReader(
         workspace.config.assets.path,
         displayPath(workspace.cwd, workspace.config.assets.path),

@@ -6,7 +6,6 @@ import { executeForEachStep, executeRepeatStep } from './loops.js';
 import { executeRequestStep } from './request.js';
 import { withRetry } from './retry.js';
 import { executeSetStep, setLabel } from './set.js';
-import { unsupportedFeatures } from './unsupported.js';
 import { executeUseStep } from './use.js';
 
 /** The label a step shows before it runs: its `name`, else what it does. */
@@ -33,13 +32,6 @@ function stepLabel(step: Step): string {
 }
 
 async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> {
-  const unsupported = unsupportedFeatures(step);
-  if (unsupported.length > 0) {
-    return {
-      status: 'failed',
-      error: `${unsupported.join(', ')} not supported by this version of runner yet`,
-    };
-  }
   switch (step.kind) {
     case 'request':
       return withRetry(step, context, () => executeRequestStep(step, context));

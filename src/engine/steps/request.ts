@@ -1,10 +1,18 @@
-import { evaluateExpectations, extractSaves, type Subject } from '../../assertions/index.js';
+import {
+  evaluateExpectations,
+  extractSaves,
+  withJwt,
+  type ExpectationInput,
+  type Subject,
+} from '../../assertions/index.js';
 import { decodeBody, type HttpResponse } from '../../http/index.js';
+import type { SchemaStore, SchemaVerdict } from '../../workspace/index.js';
 import type { Step } from '../../language/model.js';
 import { compileRequest } from '../compileRequest.js';
 import type { RecordedResponse, TimingCheck } from '../results.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { resolveExpectations } from './expectations.js';
+import { sendFollowingRedirects, type FollowedResponse } from './redirects.js';
 import { storeSaves } from './saves.js';
 
 /** SPEC, JSON report: `requestId` comes from the first of these response headers that is present. */
@@ -31,6 +39,24 @@ function toSubject(response: HttpResponse): { subject: Subject; recorded: Record
   };
 }
 
+const unavailable = { passed: false, errors: ['schema validation is not set up for this run'] };
+
+/** Schema checks read files and compile once per run, so they are awaited before the assertions run. */
+async function checkSchemas(
+  expectations: readonly ExpectationInput[],
+  body: unknown,
+  schemas: SchemaStore | undefined,
+): Promise<Map<string, SchemaVerdict>> {
+  const verdicts = new Map<string, SchemaVerdict>();
+  if (!schemas) return verdicts;
+  for (const expectation of expectations) {
+    if (expectation.path === 'schema' && typeof expectation.expected === 'string') {
+      verdicts.set(expectation.expected, await schemas.validate(expectation.expected, body));
+    }
+  }
+  return verdicts;
+}
+
 /** SPEC phases 3-7 for one HTTP request: compile, send, time, assert, then save only when all passed. */
 export async function executeRequestStep(
   step: Step & { kind: 'request' },
@@ -50,29 +76,49 @@ export async function executeRequestStep(
     return { status: 'failed', error: describeError(error) };
   }
 
-  let response: HttpResponse;
+  let followed: FollowedResponse;
   try {
-    response = await services.http.send(compiled.http);
+    followed = await sendFollowingRedirects(
+      services.http,
+      compiled.http,
+      settings.environment.maxRedirects,
+      services.masker,
+    );
   } catch (error) {
     return { status: 'failed', request: compiled.recorded, error: describeError(error) };
   }
+  const { response } = followed;
 
-  const { subject, recorded } = toSubject(response);
+  const decoded = toSubject(response);
+  let subject = decoded.subject;
+  const recorded = decoded.recorded;
+  const reads = (root: string) =>
+    [...step.expect.map((e) => e.path), ...step.save.map((s) => s.source)].some((path) =>
+      path.replace(/^count\(/, '').startsWith(root),
+    );
+  if (reads('jwt')) subject = withJwt(subject, settings.jwtTokenPath);
   const expectations = resolveExpectations(step.expect, store, services.runtime);
-  const assertions = [...evaluateExpectations(expectations.ready, subject), ...expectations.failed];
+  const verdicts = await checkSchemas(expectations.ready, subject.body, services.schemas);
+  const assertions = [
+    ...evaluateExpectations(expectations.ready, subject, {
+      validateSchema: (name) => verdicts.get(name) ?? unavailable,
+    }),
+    ...expectations.failed,
+  ];
   const timing: TimingCheck | undefined =
     step.timingMaxMs === undefined
       ? undefined
       : {
           maxMs: step.timingMaxMs,
-          actualMs: response.durationMs,
-          passed: response.durationMs <= step.timingMaxMs,
+          actualMs: followed.totalMs,
+          passed: followed.totalMs <= step.timingMaxMs,
         };
   const passed = assertions.every((assertion) => assertion.passed) && (timing?.passed ?? true);
 
   const outcome: StepOutcome = {
     status: passed ? 'passed' : 'failed',
-    durationMs: response.durationMs,
+    durationMs: followed.totalMs,
+    ...(followed.hops.length > 0 ? { redirects: followed.hops } : {}),
     request: compiled.recorded,
     response: recorded,
     assertions,

@@ -150,7 +150,10 @@ const importSpec = object(
 
 const retry = object(
   {
-    attempts: prop(integer({ minimum: 1 }), 'How many times the step is tried in all, the first try included (default 1).'),
+    attempts: prop(
+      integer({ minimum: 1 }),
+      'How many times the step is tried in all, the first try included (default 1).',
+    ),
     interval: prop(
       union('an integer (milliseconds) or a duration such as `500ms`', integer({ minimum: 0 }), duration()),
       'Wait between attempts in milliseconds, or a duration (default 500).',

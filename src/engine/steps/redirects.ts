@@ -1,0 +1,77 @@
+import type { HttpClient, HttpRequest, HttpResponse } from '../../http/index.js';
+import type { Masker } from '../../masking/index.js';
+import type { RedirectHop } from '../results.js';
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export interface FollowedResponse {
+  response: HttpResponse;
+  hops: RedirectHop[];
+  /** Latency of every exchange together: the budget `timing.max` is compared with. */
+  totalMs: number;
+}
+
+class TooManyRedirects extends Error {}
+
+/**
+ * On a hop to another origin, credentials stay behind: headers with a masked name (authorization, cookie,
+ * API keys, ...) and any header whose value carries a known secret.
+ */
+function headersForHop(
+  headers: Record<string, string>,
+  crossOrigin: boolean,
+  masker: Masker,
+): Record<string, string> {
+  if (!crossOrigin) return { ...headers };
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name, value]) => !masker.isSensitive([name]) && masker.maskText(value) === value,
+    ),
+  );
+}
+
+/** 303 turns any method but HEAD into GET; 301 and 302 turn POST into GET, as browsers and curl do. */
+function methodForHop(status: number, method: string): { method: string; keepsBody: boolean } {
+  if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
+    return { method: 'GET', keepsBody: false };
+  }
+  return { method, keepsBody: true };
+}
+
+/**
+ * Sends a request and follows redirects itself, at most `maxRedirects` hops (0: not at all), so every hop
+ * is reported and goes through the client again, where the sandbox checks it like any request.
+ */
+export async function sendFollowingRedirects(
+  http: HttpClient,
+  request: HttpRequest,
+  maxRedirects: number,
+  masker: Masker,
+): Promise<FollowedResponse> {
+  let current = request;
+  const hops: RedirectHop[] = [];
+  let totalMs = 0;
+  for (;;) {
+    const response = await http.send(current);
+    totalMs += response.durationMs;
+    const location = response.headers.location;
+    if (maxRedirects === 0 || !REDIRECT_STATUSES.has(response.status) || location === undefined) {
+      return { response, hops, totalMs };
+    }
+    const next = new URL(location, current.url).toString();
+    if (hops.length >= maxRedirects) {
+      throw new TooManyRedirects(
+        `more than ${maxRedirects} redirects (http.maxRedirects); the last one pointed to ${next}`,
+      );
+    }
+    hops.push({ status: response.status, from: current.url, to: next });
+    const crossOrigin = new URL(next).origin !== new URL(current.url).origin;
+    const { method, keepsBody } = methodForHop(response.status, current.method);
+    const headers = headersForHop(current.headers, crossOrigin, masker);
+    if (!keepsBody) {
+      for (const name of Object.keys(headers))
+        if (/^content-(type|length)$/i.test(name)) delete headers[name];
+    }
+    current = { ...current, method, url: next, headers, body: keepsBody ? current.body : undefined };
+  }
+}
