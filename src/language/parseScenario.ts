@@ -8,7 +8,7 @@ import { checkShape } from './checkShape.js';
 import type { ScenarioContext } from './context.js';
 import { SCENARIO_SHAPE } from './definitions/scenarioShape.js';
 import type { Scenario } from './model.js';
-import { parseYaml } from './parseYaml.js';
+import { parseYaml, type ParsedYaml } from './parseYaml.js';
 import { scenarioRoleChecks } from './scenarioRoles.js';
 import { checkStepRules } from './stepRules.js';
 import { allSteps } from './stepTree.js';
@@ -21,8 +21,12 @@ export interface ParsedScenario {
   diagnostics: Diagnostic[];
 }
 
-export function parseScenario(text: string, file: string, context: ScenarioContext = {}): ParsedScenario {
-  const parsed = parseYaml(text, file);
+export function parseScenario(
+  text: string,
+  file: string,
+  context: ScenarioContext = {},
+  parsed: ParsedYaml = parseYaml(text, file),
+): ParsedScenario {
   const root = parsed.root;
   if (!root) return { diagnostics: parsed.diagnostics };
   const diagnostics = [

@@ -3,7 +3,7 @@
  * it leaves behind for a parent that `use`s it (SPEC, "Variables": saved variables of a composed scenario
  * are merged into the parent context). Broken files give what can be read.
  */
-import { parseYaml } from './parseYaml.js';
+import { parseYaml, type ParsedYaml } from './parseYaml.js';
 import { allSteps, stepKind } from './stepTree.js';
 import { stringOf, valueOf } from './yamlTree.js';
 
@@ -14,8 +14,13 @@ export interface ScenarioSummary {
   defines: string[];
 }
 
-export function summarizeScenario(text: string, file: string): ScenarioSummary {
-  const root = parseYaml(text, file).root;
+/** `parsed` lets a caller that parses the file anyway share the tree (parsing YAML is the costly part). */
+export function summarizeScenario(
+  text: string,
+  file: string,
+  parsed: ParsedYaml = parseYaml(text, file),
+): ScenarioSummary {
+  const root = parsed.root;
   const summary: ScenarioSummary = { uses: [], defines: [] };
   if (root?.kind !== 'map') return summary;
   for (const step of allSteps(root)) {

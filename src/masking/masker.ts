@@ -51,6 +51,11 @@ export class Masker {
     return new Masker(this.#policy, this.#secrets, [...this.#always, ...extra]);
   }
 
+  /** Changes whenever a secret is added: output masked before is stale after. */
+  get secretsVersion(): number {
+    return this.#secrets.version;
+  }
+
   /** Whether a key at `path` (its last element is the key) is a masked field. */
   isSensitive(path: readonly string[]): boolean {
     if (path.length === 0) return false;

@@ -1,5 +1,5 @@
 import type { AssertionResult } from '../assertions/index.js';
-import type { RunListener, StepResult } from '../engine/index.js';
+import type { RunListener, ScenarioResult, StepResult } from '../engine/index.js';
 import { quoteValue } from '../expressions/index.js';
 import { pathKeys, type Masker } from '../masking/index.js';
 
@@ -19,36 +19,49 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
   return { ...masked, actual, message: masker.maskText(message) };
 }
 
-function maskStep(step: StepResult, masker: Masker): StepResult {
-  const masked = masker.maskValue(step);
-  masked.assertions = step.assertions.map((assertion) => maskAssertion(assertion, masker));
-  if (step.children) masked.children = step.children.map((child) => maskStep(child, masker));
-  return masked;
-}
-
 /**
  * The one masking boundary between the engine and every reporter (STYLE.md, "Masking happens at one
- * boundary"): each event is masked before any reporter sees it.
+ * boundary"): each event is masked before any reporter sees it. A step is masked once, however many events
+ * carry it (its own end, its scenario's end, the run's end), and only the hooks the listener has are wired.
  */
 export function maskEvents(listener: RunListener, masker: Masker): RunListener {
-  return {
-    onRunBegin: (event) => listener.onRunBegin?.(masker.maskValue(event)),
-    onScenarioBegin: (event) => listener.onScenarioBegin?.(masker.maskValue(event)),
-    onStepBegin: (event) => listener.onStepBegin?.(masker.maskValue(event)),
-    onStepEnd: (event) =>
-      listener.onStepEnd?.({ ...masker.maskValue(event), result: maskStep(event.result, masker) }),
-    onScenarioEnd: (result) =>
-      listener.onScenarioEnd?.({
-        ...masker.maskValue(result),
-        steps: result.steps.map((step) => maskStep(step, masker)),
-      }),
-    onRunEnd: (result) =>
-      listener.onRunEnd?.({
-        ...masker.maskValue(result),
-        scenarios: result.scenarios.map((scenario) => ({
-          ...masker.maskValue(scenario),
-          steps: scenario.steps.map((step) => maskStep(step, masker)),
-        })),
-      }),
+  // Secrets found later in the run (a token saved at step 5) must be masked in earlier steps too when the
+  // run's end is reported, so a cached copy is only reused while the set of secrets is unchanged.
+  const masked = new WeakMap<StepResult, { version: number; step: StepResult }>();
+  const maskStep = (step: StepResult): StepResult => {
+    const cached = masked.get(step);
+    if (cached && cached.version === masker.secretsVersion) return cached.step;
+    const out: StepResult = masker.maskValue({ ...step, assertions: [], children: undefined });
+    out.assertions = step.assertions.map((assertion) => maskAssertion(assertion, masker));
+    if (step.children) out.children = step.children.map(maskStep);
+    else delete out.children;
+    masked.set(step, { version: masker.secretsVersion, step: out });
+    return out;
   };
+  const maskScenario = (scenario: ScenarioResult): ScenarioResult => ({
+    ...masker.maskValue({ ...scenario, steps: [] }),
+    steps: scenario.steps.map(maskStep),
+  });
+  const out: RunListener = {};
+  if (listener.onRunBegin) out.onRunBegin = (event) => listener.onRunBegin?.(masker.maskValue(event));
+  if (listener.onScenarioBegin)
+    out.onScenarioBegin = (event) => listener.onScenarioBegin?.(masker.maskValue(event));
+  if (listener.onStepBegin) out.onStepBegin = (event) => listener.onStepBegin?.(masker.maskValue(event));
+  if (listener.onStepEnd) {
+    out.onStepEnd = (event) =>
+      listener.onStepEnd?.({
+        ...event,
+        scenario: masker.maskText(event.scenario),
+        result: maskStep(event.result),
+      });
+  }
+  if (listener.onScenarioEnd) out.onScenarioEnd = (result) => listener.onScenarioEnd?.(maskScenario(result));
+  if (listener.onRunEnd) {
+    out.onRunEnd = (result) =>
+      listener.onRunEnd?.({
+        ...masker.maskValue({ ...result, scenarios: [] }),
+        scenarios: result.scenarios.map(maskScenario),
+      });
+  }
+  return out;
 }

@@ -7,7 +7,9 @@ import { dirname, resolve } from 'node:path';
 import { RunnerError, type Diagnostic } from '../diagnostics/errors.js';
 import {
   parseScenario,
+  parseYaml,
   summarizeScenario,
+  type ParsedYaml,
   type ParsedScenario,
   type ScenarioContext,
   type ScenarioSummary,
@@ -19,7 +21,8 @@ import { readTextFile } from './readYamlFile.js';
 import { listSchemaFiles } from './schemaFiles.js';
 import type { Environment, Workspace } from './types.js';
 
-type TextOrProblem = { text: string } | { problem: Diagnostic };
+/** A file's text and its YAML tree, parsed once for both the `use` summary and the full parse. */
+type TextOrProblem = { text: string; yaml: ParsedYaml } | { problem: Diagnostic };
 
 export class ScenarioSources {
   private readonly texts = new Map<string, Promise<TextOrProblem>>();
@@ -58,6 +61,7 @@ export class ScenarioSources {
       read.text,
       display,
       this.context(file, options.isUseTarget ?? this.useTargets.has(file)),
+      read.yaml,
     );
   }
 
@@ -100,7 +104,7 @@ export class ScenarioSources {
     if (this.summaries.has(file)) return;
     const read = await this.read(file);
     if ('problem' in read || this.summaries.has(file)) return;
-    const summary = summarizeScenario(read.text, this.display(file));
+    const summary = summarizeScenario(read.text, this.display(file), read.yaml);
     this.summaries.set(file, summary);
     await Promise.all(
       summary.uses.map(async (target) => {
@@ -116,7 +120,7 @@ export class ScenarioSources {
     let pending = this.texts.get(file);
     if (!pending) {
       pending = readTextFile(file, this.display(file)).then(
-        (text) => ({ text }),
+        (text) => ({ text, yaml: parseYaml(text, this.display(file)) }),
         (error: unknown) => ({ problem: readProblem(error, this.display(file)) }),
       );
       this.texts.set(file, pending);
