@@ -83,6 +83,8 @@ export interface StepResult {
   redirects?: RedirectHop[];
   /** An exhausted retry halts the scenario: later main steps are skipped (DECISIONS.md). */
   haltsScenario?: boolean;
+  /** The variables when a failed step ended, for its failure snapshot (SPEC: variableStoreAtFailure). */
+  variablesAtFailure?: Record<string, unknown>;
 }
 
 export interface StepCounts {

@@ -134,3 +134,21 @@ steps:
     ]);
   });
 });
+
+describe('failed steps', () => {
+  it('carry the variables as they were when the step failed, for the failure snapshot', async () => {
+    const scenario = scenarioFromYaml(`
+scenario: snapshot
+steps:
+  - set: { before: one }
+  - request: { method: GET, url: /status/500 }
+    expect: { status: 200 }
+  - set: { after: two }
+`);
+    const { result } = await runScenarios([scenario], { baseUrl: server.url });
+    const [, failed, last] = result.scenarios[0]!.steps;
+    expect(failed!.variablesAtFailure).toMatchObject({ before: 'one' });
+    expect(failed!.variablesAtFailure).not.toHaveProperty('after');
+    expect(last!.variablesAtFailure).toBeUndefined();
+  });
+});

@@ -90,6 +90,7 @@ export async function executeStep(step: Step, index: number, context: StepContex
     durationMs: outcome.status === 'skipped' ? 0 : services.clock.monotonicMs() - started,
     ...outcome,
   };
+  if (result.status === 'failed') result.variablesAtFailure = context.store.snapshot();
   services.listener.onStepEnd?.({ scenario: context.scenario, depth: context.depth, result });
   return result;
 }
