@@ -29,7 +29,7 @@ describe('the example workspace (what `runner init` writes) against the demo API
     expect(code).toBe(0);
     for (const name of ['Health check', 'Product catalogue', 'Variables, set and if'])
       expect(stdout).toContain(name);
-    expect(stdout).toMatch(/^PASSED {2}\d+ passed, 0 failed, 1 skipped, \d+ total steps · 4 scenarios · /m);
+    expect(stdout).toMatch(/^PASSED {2}\d+ passed, 0 failed, 1 skipped, \d+ total steps · 5 scenarios · /m);
     expect(stdout).not.toContain('\u001b[');
   });
 
@@ -64,7 +64,7 @@ describe('the example workspace (what `runner init` writes) against the demo API
   it('passes `runner validate`', async () => {
     const { code, stdout } = await runCli(['validate'], { cwd: dir });
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^4 files checked: no problems\n$/m);
+    expect(stdout).toMatch(/^6 files checked: no problems\n$/m);
   });
 
   it('colours output only when asked: FORCE_COLOR on, NO_COLOR off', async () => {

@@ -15,7 +15,7 @@ describe('runner init', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('created  .runner/config.yaml');
     expect(first.stdout).toContain('created  .runner/schemas/auth/token.yaml');
-    const tests = await readdir(join(dir, '.runner/tests'));
+    const tests = (await readdir(join(dir, '.runner/tests'))).filter((name) => name.endsWith('.yaml'));
     expect(tests.length).toBeGreaterThanOrEqual(3);
     for (const test of tests) {
       expect(await readFile(join(dir, '.runner/tests', test), 'utf8')).toMatch(

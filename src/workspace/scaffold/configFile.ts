@@ -64,7 +64,6 @@ security:
     # Extra JSON paths or header names to mask (case-insensitive), such as [ssn, x-internal-key].
     fields: []
   sandboxing:
-    # (Enforced from a later version of runner; the keys are read already.)
     # Check every request's destination before sending it.
     enabled: false
     # Hosts requests may go to; \`*.example.com\` matches sub-domains. Empty allows every host not blocked.
@@ -74,7 +73,7 @@ security:
     # Reject hosts that resolve to loopback or private addresses (this would block the local demo API).
     blockPrivateSubnets: false
 
-# Where to find a JWT in responses to decode automatically, readable as jwt.<claim> (a later version).
+# Where to find a JWT in responses to decode automatically, readable as jwt.<claim>.
 jwt_token_path: body.token
 
 # HTTP client settings for every environment; an environment file may override them under \`http:\`.
@@ -89,7 +88,6 @@ http:
   maxResponseBytes: 10485760
   # Default request timeout; a step can set its own with \`request.timeout\`.
   timeout: 30s
-  # Redirects followed before a step fails; 0 turns following off. (Until a later version, runner does
-  # not follow redirects: a 3xx response is the step's response.)
+  # Redirects followed before a step fails; 0 turns following off (a 3xx is then the step's response).
   maxRedirects: 10
 `;

@@ -1,6 +1,7 @@
 /**
- * Example scenarios written by `runner init`. They pass against the demo API and use only what runs today:
- * requests, expect matchers, save (incl. count()), set, if, setup/teardown, variables and generators.
+ * Example scenarios written by `runner init`. They pass against the demo API and show the language:
+ * requests, matchers, save (incl. count()), set, if, setup/teardown, variables and generators, JWT claims,
+ * schemas, use, for_each, retry and transform.
  */
 
 /** Editors with the YAML language server read this line for completion and hover (DECISIONS, `runner schema`). */
@@ -10,8 +11,7 @@ const HEALTH = `${SCHEMA_MODELINE}
 # A smoke test: is the API up? Run it alone with \`runner run health.yaml\`, or every smoke test
 # with \`runner run --tag smoke\`.
 #
-# More step kinds are coming in later versions: retry, for_each, repeat, use, examples, schema
-# and jwt. See .runner/schemas/ for the schemas that \`schema\` will use.
+# tour.yaml shows use, for_each, retry and transform; users-crud.yaml shows JWT claims and schemas.
 scenario: Health check
 description: The demo API is up and answers with JSON and a request id.
 tags: [smoke]
@@ -56,8 +56,11 @@ setup:
         password: $accounts.admin.password
     expect:
       status: 200
-      body.token: startsWith eyJ
-      body.expiresIn: gt 0
+      # The whole body against .runner/schemas/auth/token.yaml, and claims of the JWT it holds
+      # (decoded, not verified: runner reads claims, it does not check signatures).
+      schema: auth/token
+      jwt.role: admin
+      jwt.exp: integer
     save:
       token: body.token
 
@@ -73,6 +76,7 @@ steps:
         email: $randomEmail
     expect:
       status: 201
+      schema: user
       headers.location: startsWith /users/
       body.id: integer
       body.name: startsWith Test User
@@ -278,10 +282,101 @@ steps:
       body.body.viewers: 1
 `;
 
+const TOUR = `${SCHEMA_MODELINE}
+# Composition, loops, polling and building a body from saved data.
+scenario: Tour of use, for_each, retry and transform
+description: Log in through a shared fragment, visit every product in stock, poll, and order two products.
+tags: [language]
+
+setup:
+  # Files and directories starting with _ are fragments: \`runner run\` skips them, \`use\` runs them
+  # inline. What they save (here $token) is visible afterwards.
+  - name: Log in (shared steps)
+    use: _shared/login.yaml
+
+steps:
+  - name: Products in stock
+    request:
+      method: GET
+      url: /products
+      query:
+        inStock: 'true'
+    expect:
+      status: 200
+      body.items: not empty
+    save:
+      products: body.items
+
+  - name: Visit each product
+    for_each:
+      from: $products
+      as: product
+      steps:
+        - request:
+            method: GET
+            url: /products/$product.id
+          expect:
+            status: 200
+            body.sku: $product.sku
+            body.stock: gt 0
+
+  - name: Wait until the API is healthy
+    request:
+      method: GET
+      url: /health
+    expect:
+      body.status: ok
+    # Tried up to 3 times in all, 200 ms apart (±25% jitter), while the expectations fail.
+    retry:
+      attempts: 3
+      interval: 200
+
+  - name: Order the first two products in stock
+    request:
+      method: POST
+      url: /echo
+      headers:
+        Authorization: Bearer $token
+      body:
+        customer: 7
+      # Reshape the saved list into the body: keep two items, each as { sku, qty }.
+      transform:
+        from: $products
+        slice: '0:2'
+        map:
+          sku: $item.sku
+          qty: 1
+        into: lines
+    expect:
+      status: 200
+      body.body.customer: 7
+      body.body.lines: array
+      body.body.lines[1].qty: 1
+`;
+
+const SHARED_LOGIN = `${SCHEMA_MODELINE.replace('../', '../../')}
+# A fragment: used by other scenarios with \`use: _shared/login.yaml\`; a directory run skips it.
+scenario: Log in
+steps:
+  - name: Log in with the demo credentials
+    request:
+      method: POST
+      url: /auth/login
+      body:
+        username: $accounts.admin.username
+        password: $accounts.admin.password
+    expect:
+      status: 200
+    save:
+      token: body.token
+`;
+
 /** File name under `.runner/tests/` to content. */
 export const EXAMPLE_SCENARIOS: Readonly<Record<string, string>> = {
   'health.yaml': HEALTH,
   'users-crud.yaml': USERS_CRUD,
   'products.yaml': PRODUCTS,
   'set-and-if.yaml': SET_AND_IF,
+  'tour.yaml': TOUR,
+  '_shared/login.yaml': SHARED_LOGIN,
 };

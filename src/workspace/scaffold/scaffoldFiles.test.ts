@@ -162,8 +162,12 @@ describe('scaffoldFiles', () => {
 
   it.each(scenarios.map((file) => [file.path, file.content]))(
     '%s starts with the schema modeline',
-    (_path, content) => {
-      expect(content.split('\n')[0]).toBe(SCHEMA_MODELINE);
+    (path, content) => {
+      // The schema sits in .runner/: one `../` per directory level below .runner/tests/.
+      const depth = String(path).split('/').length - 2;
+      expect(content.split('\n')[0]).toBe(
+        `# yaml-language-server: $schema=${'../'.repeat(depth)}scenario.schema.json`,
+      );
       expect(SCHEMA_MODELINE).toBe('# yaml-language-server: $schema=../scenario.schema.json');
     },
   );
@@ -180,7 +184,7 @@ describe('scaffoldFiles', () => {
     },
   );
 
-  it('shows setup, teardown, set, if, save and count() across the examples', () => {
+  it('shows the language across the examples', () => {
     const all = scenarios.map((file) => file.content).join('\n');
     for (const feature of [
       'setup:',
@@ -194,11 +198,17 @@ describe('scaffoldFiles', () => {
       '$randomEmail',
       '$uuid',
       '${randomInt(1,9)}',
+      'retry:',
+      'for_each:',
+      'use:',
+      'transform:',
+      'schema:',
+      'jwt.',
     ]) {
       expect(all, feature).toContain(feature);
     }
-    // Not supported by the first engine: the examples must not use them yet (only mention them in comments).
-    for (const later of ['retry:', 'for_each:', 'repeat:', 'use:', 'examples:', 'schema:', 'jwt.']) {
+    // Not supported by this version yet: the examples must not use them (only mention them in comments).
+    for (const later of ['cache:', 'export:', 'import:']) {
       expect(
         all.split('\n').filter((line) => !line.trimStart().startsWith('#') && line.includes(later)),
         later,

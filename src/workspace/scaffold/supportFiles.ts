@@ -1,7 +1,7 @@
 /** The rest of the `init` layout: example response schemas, the assets note and the reports ignore file. */
 
-export const USER_SCHEMA_YAML = `# JSON Schema, written as YAML, for one user of the demo API. Scenarios will validate a whole
-# response body against it with \`expect: { schema: user }\` (schema validation arrives in a later version).
+export const USER_SCHEMA_YAML = `# JSON Schema, written as YAML, for one user of the demo API. Scenarios validate a whole
+# response body against it with \`expect: { schema: user }\`.
 title: User
 type: object
 required: [id, name, email, role, createdAt, updatedAt]
