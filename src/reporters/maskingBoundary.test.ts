@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssertionResult } from '../assertions/index.js';
+import { evaluateExpectations, type AssertionResult } from '../assertions/index.js';
 import type { StepEnd, StepResult } from '../engine/index.js';
 import { quoteValue } from '../expressions/index.js';
 import { Masker, SecretRegistry } from '../masking/index.js';
@@ -57,9 +57,11 @@ describe('maskEvents', () => {
       },
     );
     expect(JSON.stringify(seen)).not.toContain(token);
+    // What is expected of a masked field is masked too.
     expect(seen.result.assertions[0]).toMatchObject({
+      expected: '[MASKED]',
       actual: '[MASKED]',
-      message: 'body.token = "x" (expected), got "[MASKED]"',
+      message: 'body.token = [MASKED] (expected), got "[MASKED]"',
     });
     expect(seen.result.saved).toEqual({ token: '[MASKED]' });
   });
@@ -78,5 +80,18 @@ describe('maskEvents', () => {
     expect(assertion.actual).toEqual({ token: '[MASKED]', tokenType: 'Bearer' });
     expect(assertion.message).toBe('body string (expected), got {"token":"[MASKED]","tokenType":"Bearer"}');
     expect(JSON.stringify(seen)).not.toContain('eyJhbGci');
+  });
+
+  it('keeps the matcher but masks its argument on a masked field', () => {
+    const [assertion] = evaluateExpectations([{ path: 'body.password', expected: 'startsWith hunter2' }], {
+      body: { password: 'hunter22' },
+    });
+    expect(assertion!.message).toContain('hunter2');
+    const seen = throughBoundary(assertion!);
+    expect(seen.result.assertions[0]).toMatchObject({
+      expected: 'startsWith [MASKED]',
+      actual: '[MASKED]',
+      message: 'body.password startsWith [MASKED]',
+    });
   });
 });

@@ -1,7 +1,7 @@
-import type { AssertionResult } from '../assertions/index.js';
+import { parseExpected, type AssertionResult } from '../assertions/index.js';
 import type { RunListener, ScenarioResult, StepResult } from '../engine/index.js';
 import { quoteValue } from '../expressions/index.js';
-import { pathKeys, type Masker } from '../masking/index.js';
+import { MASK, pathKeys, type Masker } from '../masking/index.js';
 
 /**
  * An assertion's message shows the value it found (`got {"token":"eyJ..."}`), shortened. Field masking
@@ -10,13 +10,29 @@ import { pathKeys, type Masker } from '../masking/index.js';
  */
 function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionResult {
   const masked = masker.maskValue(assertion);
-  if (assertion.actual === undefined) return masked;
-  const actual = masker.maskValue(assertion.actual, pathKeys(assertion.path));
-  const shown = quoteValue(assertion.actual);
-  const message = assertion.message.includes(shown)
-    ? assertion.message.split(shown).join(quoteValue(actual))
-    : assertion.message;
-  return { ...masked, actual, message: masker.maskText(message) };
+  const keys = pathKeys(assertion.path);
+  let message = assertion.message;
+  const swap = (from: string, to: string) => {
+    if (from.length > 0 && from !== to) message = message.split(from).join(to);
+  };
+  if (assertion.actual !== undefined) {
+    const actual = masker.maskValue(assertion.actual, keys);
+    swap(quoteValue(assertion.actual), quoteValue(actual));
+    masked.actual = actual;
+  }
+  // What a check on a masked field expects is as secret as what it finds (`body.ssn: 123-45-6789`).
+  if (masker.isSensitive(keys) && assertion.expected !== undefined && assertion.expected !== null) {
+    const parsed = parseExpected(assertion.expected);
+    if (parsed.kind === 'literal') {
+      swap(quoteValue(parsed.value), MASK);
+      masked.expected = MASK;
+    } else if (parsed.argument !== undefined) {
+      const shown = `${parsed.negated ? 'not ' : ''}${parsed.name} ${MASK}`;
+      swap(parsed.display, shown);
+      masked.expected = shown;
+    }
+  }
+  return { ...masked, message: masker.maskText(message) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/server.js';
@@ -52,8 +52,14 @@ steps:
       method: POST
       url: /auth/login
       body: { username: $accounts.admin.username, password: $accounts.admin.password }
-    expect: { body.token: startsWith eyJ, body: string }
+    expect: { body.token: startsWith eyJ }
     save: { token: body.token }
+  - name: a failed check on a body that holds a token
+    request:
+      method: POST
+      url: /auth/login
+      body: { username: $accounts.admin.username, password: $accounts.admin.password }
+    expect: { body: string }
   - name: secrets everywhere, and a failure so the response is printed
     request:
       method: POST
@@ -81,12 +87,30 @@ afterAll(async () => {
   await demo.close();
 });
 
+/** Every file the run left under .runner/reports (reports, latest/, failure snapshots). */
+async function reportFiles(): Promise<{ name: string; text: string }[]> {
+  const root = join(dir, '.runner/reports');
+  const names = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  const files: { name: string; text: string }[] = [];
+  for (const name of names) {
+    const path = join(root, name);
+    if ((await stat(path)).isFile()) files.push({ name, text: await readFile(path, 'utf8') });
+  }
+  return files;
+}
+
 describe('masking canary', () => {
-  it('keeps every planted secret and its encodings out of stdout and stderr', async () => {
-    for (const args of [['run'], ['run', '--verbose']]) {
+  it('keeps every planted secret and its encodings out of stdout, stderr and every report file', async () => {
+    for (const args of [['run'], ['run', '--verbose', '--report', 'html,json,junit']]) {
+      await rm(join(dir, '.runner/reports'), { recursive: true, force: true });
       const { code, stdout, stderr } = await runCli(args, { cwd: dir });
       expect(code).toBe(1);
-      const output = stdout + stderr;
+      const files = await reportFiles();
+      expect(files.some((file) => file.name.includes('failure-'))).toBe(true);
+      if (args.includes('--report')) expect(files.map((file) => file.name)).toContain('latest/report.html');
+      const output = [stdout, stderr, ...files.map((file) => `${file.name}\n${file.text}`)].join('\n');
+      // The echo step really sent the secrets (its response is printed masked): the canary is live.
+      expect(stdout).toContain('"note": "the key is [MASKED]"');
       expect(output).toContain('[MASKED]');
       for (const form of [
         ...forms(secret),
@@ -101,5 +125,15 @@ describe('masking canary', () => {
       // No visible start of the long secret before a `…` either.
       expect(output).not.toContain(longSecret.slice(0, 12));
     }
+  });
+
+  it('--report-raw unmasks only the JSON report', async () => {
+    await rm(join(dir, '.runner/reports'), { recursive: true, force: true });
+    await runCli(['run', '--report', 'html', '--report-raw'], { cwd: dir });
+    const files = await reportFiles();
+    const json = files.find((file) => file.name === 'latest/report.json')!;
+    const html = files.find((file) => file.name === 'latest/report.html')!;
+    expect(json.text).toContain(JSON.stringify(secret).slice(1, -1));
+    for (const form of forms(secret)) expect(html.text).not.toContain(form);
   });
 });

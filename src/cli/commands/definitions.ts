@@ -68,8 +68,26 @@ export const COMMANDS: readonly CommandDefinition[] = [
         type: 'boolean',
         description: 'print request and response bodies, status text and saved variables (masked)',
       },
+      {
+        name: 'report',
+        short: 'r',
+        type: 'string',
+        placeholder: 'formats',
+        description:
+          'write reports: html, json, junit or a comma-separated list; default: reports.format in config.yaml',
+      },
+      {
+        name: 'report-raw',
+        type: 'boolean',
+        description: 'write the JSON report without masking (HTML, JUnit and cURL text stay masked)',
+      },
     ],
-    examples: ['runner run', 'runner run users.yaml --env staging', 'runner run --tag smoke --tag fast'],
+    examples: [
+      'runner run',
+      'runner run users.yaml --env staging',
+      'runner run --tag smoke --tag fast',
+      'runner run --report html,junit',
+    ],
   },
   {
     name: 'validate',

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { formatDiagnostic, RunnerError } from '../../diagnostics/errors.js';
-import { fanOut, runSuite, systemClock, systemRuntime, type RunSettings } from '../../engine/index.js';
+import {
+  fanOut,
+  runSuite,
+  systemClock,
+  systemRuntime,
+  type RunResult,
+  type RunSettings,
+} from '../../engine/index.js';
 import { createHttpClient } from '../../http/index.js';
 import type { Scenario } from '../../language/model.js';
 import { CONSOLE_ONLY_MASK_FIELDS, Masker, SecretRegistry } from '../../masking/index.js';
@@ -23,6 +30,7 @@ import type { CliIo } from '../io.js';
 import { wantsColor } from '../io.js';
 import type { ParsedArgs } from '../parseArgs.js';
 import { environmentName } from './environmentName.js';
+import { reportFormats, writeRunOutputs } from './runReports.js';
 import { EXIT } from '../exitCodes.js';
 
 /** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
@@ -57,6 +65,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   // measurable speed in a sequential run (bench/throughput), so keep WebAssembly on the baseline tier.
   setFlagsFromString('--liftoff-only');
   const workspace = await loadWorkspace(io.cwd);
+  const formats = reportFormats(args, workspace);
   const envName = environmentName(args, workspace);
   const environment = await loadEnvironment(workspace, envName);
   const accounts = await loadCredentials(workspace, envName);
@@ -100,8 +109,13 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     verbose: args.options.verbose === true,
     live: io.stdout.isTTY && io.env.TERM !== 'dumb' && !io.env.CI,
   });
+  let maskedRun: RunResult | undefined;
   const listener = fanOut(
-    [maskEvents(consoleReporter, masker.withFields(CONSOLE_ONLY_MASK_FIELDS))],
+    [
+      maskEvents(consoleReporter, masker.withFields(CONSOLE_ONLY_MASK_FIELDS)),
+      // Reports are rendered from the run as it left the masking boundary.
+      maskEvents({ onRunEnd: (run) => void (maskedRun = run) }, masker),
+    ],
     (error, hook) => {
       io.stderr.write(
         mask(
@@ -155,6 +169,19 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
         displayPath(workspace.cwd, workspace.config.assets.path),
       ),
     });
+    if (!maskedRun) throw new Error('the masked run result did not arrive');
+    await writeRunOutputs(
+      maskedRun,
+      result,
+      {
+        formats,
+        raw: args.options['report-raw'] === true,
+        workspace,
+        testFile: args.positionals[0],
+        now: systemClock.now(),
+      },
+      io,
+    );
     return result.status === 'passed' ? EXIT.passed : EXIT.failed;
   } finally {
     await http.close();

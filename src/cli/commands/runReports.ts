@@ -1,0 +1,70 @@
+import { relative } from 'node:path';
+import { didYouMeanHint } from '../../diagnostics/didYouMean.js';
+import { RunnerError } from '../../diagnostics/errors.js';
+import type { RunResult } from '../../engine/index.js';
+import { REPORT_FORMATS, writeReportOutputs, type ReportFormat } from '../../reporters/index.js';
+import type { Workspace } from '../../workspace/index.js';
+import { buildInfo } from '../buildInfo.js';
+import type { CliIo } from '../io.js';
+import type { ParsedArgs } from '../parseArgs.js';
+
+/** `--report html,json` (overrides `reports.format` in config.yaml, SPEC: Flag behavior). */
+export function reportFormats(args: ParsedArgs, workspace: Workspace): ReportFormat[] {
+  const given = args.options.report;
+  if (typeof given !== 'string') return [...(workspace.config.reports.formats ?? [])];
+  const formats: ReportFormat[] = [];
+  for (const word of given.split(',').map((part) => part.trim().toLowerCase())) {
+    if (word === '') continue;
+    if (!(REPORT_FORMATS as readonly string[]).includes(word)) {
+      throw new RunnerError('cli.report-format', `unknown report format \`${word}\` in --report`, {
+        hint:
+          didYouMeanHint(word, REPORT_FORMATS) ??
+          `use ${REPORT_FORMATS.join(', ')} or a comma-separated list`,
+      });
+    }
+    if (!formats.includes(word as ReportFormat)) formats.push(word as ReportFormat);
+  }
+  return formats;
+}
+
+/**
+ * Writes the run's reports and failure snapshots and says where they are. A report that cannot be written
+ * is an error: the run's result would otherwise be lost without anyone noticing.
+ */
+export async function writeRunOutputs(
+  masked: RunResult,
+  raw: RunResult,
+  options: { formats: ReportFormat[]; raw: boolean; workspace: Workspace; testFile?: string; now: Date },
+  io: CliIo,
+): Promise<void> {
+  const { config, cwd } = options.workspace;
+  const show = (path: string) => relative(cwd, path) || '.';
+  let written;
+  try {
+    written = await writeReportOutputs(masked, raw, {
+      formats: options.formats,
+      raw: options.raw,
+      reportsDir: config.reports.path,
+      archive: config.reports.archive,
+      retention: config.reports.retention,
+      failures: config.reports.failures,
+      version: buildInfo.version,
+      generatedAt: options.now.toISOString(),
+      testFile: options.testFile,
+    });
+  } catch (error) {
+    throw new RunnerError(
+      'reports.write',
+      `cannot write reports: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (written.reportDir && written.latestDir) {
+    io.stdout.write(
+      `Reports: ${written.files.map((file) => show(`${written.latestDir}/${file}`)).join(', ')}\n`,
+    );
+  }
+  if (written.snapshots.length > 0) {
+    const count = written.snapshots.length;
+    io.stdout.write(`Failure snapshots: ${count} in ${show(config.reports.failures.path)}\n`);
+  }
+}

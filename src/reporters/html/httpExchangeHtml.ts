@@ -1,0 +1,50 @@
+import type { RecordedRequest, RecordedResponse } from '../../engine/index.js';
+import { toCurl } from '../shared/curl.js';
+import { httpStatusBadge } from './badges.js';
+import { escapeHtml, escapeText } from './escapeHtml.js';
+import { bodyText } from './bodyText.js';
+
+function headersBlock(headers: Record<string, string>): string {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return '';
+  const rows = entries
+    .map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  return `<details class="headers"><summary>Headers (${entries.length})</summary><table><tbody>${rows}</tbody></table></details>`;
+}
+
+/** JSON bodies are marked `json`: the page's script colours them when the step opens (cheaper than markup). */
+function bodyBlock(body: unknown): string {
+  if (body === undefined || body === '') return '<p class="dim">No body</p>';
+  const kind = typeof body === 'string' ? 'body' : 'body json';
+  return `<pre class="${kind}">${escapeText(bodyText(body))}</pre>`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/** The request as sent, with its cURL (built from the masked request: SPEC, the HTML cURL is masked). */
+export function requestHtml(request: RecordedRequest): string {
+  return (
+    '<section class="exchange request"><h4>Request</h4>' +
+    `<p class="line"><span class="method">${escapeHtml(request.method)}</span> <code>${escapeHtml(request.url)}</code></p>` +
+    headersBlock(request.headers) +
+    bodyBlock(request.body) +
+    '<div class="copyable"><button type="button" class="copy" data-copy-pre>Copy cURL</button>' +
+    `<pre class="curl">${escapeText(toCurl(request))}</pre></div></section>`
+  );
+}
+
+export function responseHtml(response: RecordedResponse): string {
+  return (
+    '<section class="exchange response"><h4>Response</h4>' +
+    `<p class="line">${httpStatusBadge(response.status, response.statusText)} ` +
+    `<span class="dim">HTTP/${escapeHtml(response.httpVersion)} · ${formatBytes(response.sizeBytes)}</span></p>` +
+    headersBlock(response.headers) +
+    bodyBlock(response.body) +
+    '</section>'
+  );
+}

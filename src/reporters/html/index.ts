@@ -1,0 +1,1 @@
+export { renderHtmlReport, type HtmlReportMeta } from './renderHtmlReport.js';

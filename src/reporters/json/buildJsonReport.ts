@@ -1,0 +1,104 @@
+import type { RunResult, ScenarioResult, StepCounts } from '../../engine/index.js';
+import type { JsonMetadata, JsonReport, JsonScenarioRecord, JsonSummary } from './reportTypes.js';
+import { stepErrors, stepRecord } from './stepRecord.js';
+
+export interface JsonReportMeta {
+  /** The runner's version (SPEC: `metadata.version`). */
+  version: string;
+  /** When the report is written, ISO 8601 (the caller's clock: this builder is pure). */
+  generatedAt: string;
+  /**
+   * What the run was given (the `run` path): the aggregate's `metadata.testFile` when the run holds several
+   * executions. A single execution always names its own scenario file.
+   */
+  testFile?: string;
+}
+
+function summary(counts: StepCounts): JsonSummary {
+  const ran = counts.passed + counts.failed;
+  return {
+    total: counts.total,
+    passed: counts.passed,
+    failed: counts.failed,
+    skipped: counts.skipped,
+    // Rounded down, so 100 always means nothing failed.
+    passedPercent: ran === 0 ? 0 : Math.floor((counts.passed * 100) / ran),
+  };
+}
+
+function scenarioMetadata(scenario: ScenarioResult, meta: JsonReportMeta): JsonMetadata {
+  const metadata: JsonMetadata = {
+    version: meta.version,
+    timestamp: scenario.startedAt,
+    duration: Math.round(scenario.durationMs),
+    scenario: scenario.name,
+    testFile: scenario.file,
+    environment: scenario.environment,
+    status: scenario.status,
+    generatedAt: meta.generatedAt,
+  };
+  if (scenario.description !== undefined) metadata.description = scenario.description;
+  if (scenario.tags.length > 0) metadata.tags = [...scenario.tags];
+  return metadata;
+}
+
+function scenarioRecord(scenario: ScenarioResult, meta: JsonReportMeta): JsonScenarioRecord {
+  return {
+    metadata: scenarioMetadata(scenario, meta),
+    summary: summary(scenario.counts),
+    steps: scenario.steps.map((step) => stepRecord(step, scenario.file)),
+    errors: scenario.steps.flatMap((step) => stepErrors(step)),
+  };
+}
+
+/** The run as a whole: its own start, duration and counts (which include every execution's steps). */
+function runMetadata(run: RunResult, meta: JsonReportMeta, scenario: string, testFile: string): JsonMetadata {
+  return {
+    version: meta.version,
+    timestamp: run.startedAt,
+    duration: Math.round(run.durationMs),
+    scenario,
+    testFile,
+    environment: run.environment,
+    status: run.status,
+    generatedAt: meta.generatedAt,
+  };
+}
+
+/** Without a `testFile` from the caller, several executions name their file, or their files joined. */
+function filesOf(run: RunResult): string {
+  return [...new Set(run.scenarios.map((scenario) => scenario.file))].join(', ');
+}
+
+/**
+ * `report.json` for a finished run (SPEC, Reports; DECISIONS.md, Reports). One scenario execution gives
+ * exactly its SPEC record, described at the top level by the run. Several (examples, a directory) give an
+ * aggregate: `metadata.scenario` names the run (`3 scenarios`), `summary` counts every execution's steps,
+ * `steps` is empty, `errors` gathers every execution's errors prefixed with its name, and `scenarios[]`
+ * holds one SPEC record per execution. Pure: the data is already masked, or deliberately raw.
+ */
+export function buildJsonReport(run: RunResult, meta: JsonReportMeta): JsonReport {
+  const [only, ...rest] = run.scenarios;
+  if (only && rest.length === 0) {
+    const record = scenarioRecord(only, meta);
+    const metadata = runMetadata(run, meta, only.name, only.file);
+    if (only.description !== undefined) metadata.description = only.description;
+    if (only.tags.length > 0) metadata.tags = [...only.tags];
+    return { ...record, metadata, summary: summary(run.counts) };
+  }
+  const scenarios = run.scenarios.map((scenario) => scenarioRecord(scenario, meta));
+  return {
+    metadata: runMetadata(run, meta, `${run.scenarios.length} scenarios`, meta.testFile ?? filesOf(run)),
+    summary: summary(run.counts),
+    steps: [],
+    errors: scenarios.flatMap((record) =>
+      record.errors.map((error) => `${record.metadata.scenario} › ${error}`),
+    ),
+    scenarios,
+  };
+}
+
+/** The text of `report.json`: indented for people, ending in a newline. */
+export function serializeJsonReport(report: JsonReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

@@ -1,0 +1,95 @@
+import type { RunResult, StepResult } from '../engine/index.js';
+import { writeRunReports } from './files/writeRunReports.js';
+import { renderHtmlReport } from './html/renderHtmlReport.js';
+import { buildJsonReport, serializeJsonReport } from './json/buildJsonReport.js';
+import { renderJunit } from './junit/renderJunit.js';
+import { buildFailureSnapshot, type FailureSnapshot } from './snapshots/buildFailureSnapshot.js';
+import { writeFailureSnapshots } from './snapshots/writeFailureSnapshots.js';
+
+export type ReportFormat = 'html' | 'json' | 'junit';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['html', 'json', 'junit'];
+
+export interface ReportOutputOptions {
+  formats: readonly ReportFormat[];
+  /** `--report-raw`: the JSON report unmasked, written even without `json` among the formats. */
+  raw: boolean;
+  reportsDir: string;
+  archive: boolean;
+  retention: number;
+  failures: { enabled: boolean; path: string; maskSensitive: boolean; retainCount: number };
+  version: string;
+  generatedAt: string;
+  /** What the run was given (a file or directory), for the aggregate report's `testFile`. */
+  testFile?: string;
+}
+
+export interface WrittenOutputs {
+  reportDir?: string;
+  latestDir?: string;
+  files: string[];
+  snapshots: string[];
+}
+
+/**
+ * The files a run leaves behind, rendered from finished data: `masked` has passed the masking boundary,
+ * `raw` has not. HTML (and its cURL text) and JUnit always use the masked run; the JSON report uses the raw
+ * one only for `--report-raw`; failure snapshots follow `reports.failures.maskSensitive`.
+ */
+export async function writeReportOutputs(
+  masked: RunResult,
+  raw: RunResult,
+  options: ReportOutputOptions,
+): Promise<WrittenOutputs> {
+  const meta = { version: options.version, generatedAt: options.generatedAt };
+  const files: { name: string; content: string }[] = [];
+  if (options.formats.includes('json') || options.raw) {
+    const report = buildJsonReport(options.raw ? raw : masked, { ...meta, testFile: options.testFile });
+    files.push({ name: 'report.json', content: serializeJsonReport(report) });
+  }
+  if (options.formats.includes('html'))
+    files.push({ name: 'report.html', content: renderHtmlReport(masked, meta) });
+  if (options.formats.includes('junit')) {
+    files.push({ name: 'report.xml', content: renderJunit(masked, { generatedAt: options.generatedAt }) });
+  }
+
+  const written: WrittenOutputs = { files: files.map((file) => file.name), snapshots: [] };
+  if (files.length > 0) {
+    const { dir, latest } = await writeRunReports({
+      reportsDir: options.reportsDir,
+      files,
+      startedAt: masked.startedAt,
+      archive: options.archive,
+      retention: options.retention,
+    });
+    written.reportDir = dir;
+    written.latestDir = latest;
+  }
+  if (options.failures.enabled) {
+    const source = options.failures.maskSensitive ? masked : raw;
+    const snapshots = failureSnapshots(source, options.generatedAt);
+    if (snapshots.length > 0) {
+      written.snapshots = await writeFailureSnapshots(
+        options.failures.path,
+        snapshots,
+        options.failures.retainCount,
+      );
+    }
+  }
+  return written;
+}
+
+/** One snapshot per failed step of every execution (SPEC, Failure snapshot). */
+function failureSnapshots(run: RunResult, generatedAt: string): FailureSnapshot[] {
+  return run.scenarios.flatMap((scenario) =>
+    scenario.steps
+      .filter((step: StepResult) => step.status === 'failed')
+      .map((step) =>
+        buildFailureSnapshot({
+          scenario,
+          step,
+          variables: step.variablesAtFailure ?? scenario.variables,
+          generatedAt,
+        }),
+      ),
+  );
+}

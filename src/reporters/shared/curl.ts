@@ -1,0 +1,95 @@
+import type { RecordedRequest } from '../../engine/index.js';
+
+/**
+ * A copy-pasteable POSIX-shell cURL command for a recorded request (SPEC, Reports: "a copyable cURL command
+ * per step"). One option per line, joined by ` \` line continuations, no trailing newline.
+ */
+export function toCurl(request: RecordedRequest): string {
+  const multipart = asMultipart(request);
+  const hasBody = request.body !== undefined;
+  const words = ['curl', ...methodOption(request.method, hasBody), shellQuote(request.url)];
+  const lines = [words.join(' ')];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (!keepsHeader(name, multipart !== undefined)) continue;
+    lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
+  }
+  if (multipart) lines.push(...multipartOptions(multipart));
+  else if (hasBody) lines.push(`--data-raw ${shellQuote(bodyText(request.body))}`);
+  return lines.join(' \\\n  ');
+}
+
+/** Single quotes keep every character literal in a POSIX shell; a quote itself is closed, escaped, reopened. */
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * curl sends GET, or POST when it has data, unless told otherwise; `-X` is given only when the method
+ * differs from that, and HEAD uses `--head`, since `-X HEAD` makes curl wait for a body that never comes.
+ */
+function methodOption(method: string, hasBody: boolean): string[] {
+  const upper = method.toUpperCase();
+  if (upper === 'HEAD' && !hasBody) return ['--head'];
+  const implied = hasBody ? 'POST' : 'GET';
+  return upper === implied ? [] : ['-X', upper];
+}
+
+/**
+ * curl computes `content-length` itself, and for `-F` writes its own multipart content type with its own
+ * boundary, so the recorded ones would contradict the body curl sends.
+ */
+function keepsHeader(name: string, multipart: boolean): boolean {
+  const lower = name.toLowerCase();
+  if (lower === 'content-length') return false;
+  return !(multipart && lower === 'content-type');
+}
+
+/** `-H 'name:'` would remove the header; `-H 'name;'` is curl's way to send it with an empty value. */
+function headerArgument(name: string, value: string): string {
+  return value === '' ? `${name};` : `${name}: ${value}`;
+}
+
+/** Text bodies are sent as they are; JSON values compactly, as the runner serialised them. */
+function bodyText(body: unknown): string {
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+interface MultipartRecord {
+  fields: Record<string, string>;
+  files: Record<string, { filename: string; contentType: string }>;
+}
+
+/** The engine records a multipart body as `{ fields, files }` (src/engine/multipart.ts). */
+function asMultipart(request: RecordedRequest): MultipartRecord | undefined {
+  const contentType = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'content-type');
+  if (!contentType || !/^\s*multipart\/form-data/i.test(contentType[1])) return undefined;
+  const body = request.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { fields, files } = body as Record<string, unknown>;
+  if (!isRecord(fields) || !isRecord(files)) return undefined;
+  return body as MultipartRecord;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Text fields use `--form-string`, which never reads `@file`, `<file>` or `;type=` out of a value. A file is
+ * read from a local file of the name it was sent under (the report keeps no local path); names are
+ * double-quoted, as curl's `-F` syntax allows, so `;` and `,` in them are not read as options.
+ */
+function multipartOptions(record: MultipartRecord): string[] {
+  const lines = Object.entries(record.fields).map(
+    ([name, value]) => `--form-string ${shellQuote(`${name}=${value}`)}`,
+  );
+  for (const [name, file] of Object.entries(record.files)) {
+    const filename = formQuote(file.filename);
+    lines.push(`-F ${shellQuote(`${name}=@${filename};type=${file.contentType}`)}`);
+  }
+  return lines;
+}
+
+function formQuote(text: string): string {
+  return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
