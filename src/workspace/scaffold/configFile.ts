@@ -36,7 +36,6 @@ export:
   path: .
 
 reports:
-  # (Reports, snapshots and history arrive in a later version of runner; the keys are read already.)
   # Where reports go: one timestamped directory per run, mirrored to latest/. (\`directory\` is accepted
   # as another name for this key.)
   path: .runner/reports
