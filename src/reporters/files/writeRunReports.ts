@@ -13,7 +13,11 @@ import {
 export interface ReportFile {
   /** A plain file name such as `report.json`. */
   name: string;
-  content: string;
+  /**
+   * The text, or how to render it: a renderer runs only when its file is written, and its text is dropped
+   * before the next file is rendered, so a large run never holds all its reports in memory at once.
+   */
+  content: string | (() => string);
 }
 
 export interface WriteRunReportsOptions {
@@ -45,8 +49,13 @@ export async function writeRunReports(
   await recoverFromCrash(reportsDir, Date.parse(options.startedAt), fileSystem);
 
   const dir = await createRunDirectory(reportsDir, directoryName, fileSystem);
-  for (const file of files) await writeAtomically(join(dir, file.name), file.content, fileSystem);
-  const latest = await replaceLatest(reportsDir, files, fileSystem);
+  const latest = await replaceLatest(reportsDir, fileSystem, async (staging) => {
+    for (const file of files) {
+      const content = typeof file.content === 'string' ? file.content : file.content();
+      await writeAtomically(join(dir, file.name), content, fileSystem);
+      await fileSystem.writeFile(join(staging, file.name), content, { flush: true });
+    }
+  });
   if (options.archive) {
     await pruneRunDirectories(reportsDir, Math.max(1, options.retention), basename(dir), fileSystem);
   }
@@ -82,20 +91,22 @@ async function writeAtomically(path: string, content: string, fileSystem: Report
 }
 
 /**
- * Builds `latest.tmp-<id>/`, moves the current `latest/` aside as `latest.old-<id>/`, renames the new one
+ * Builds `latest.tmp-<id>/` (filled by `fill`, which also writes the run's own directory), moves the current `latest/` aside as `latest.old-<id>/`, renames the new one
  * in and removes the old. A directory cannot be swapped in one rename, so `latest/` is absent only between
  * two adjacent renames; a crash exactly there is repaired by the next run (`recoverFromCrash`).
  */
-async function replaceLatest(reportsDir: string, files: ReportFile[], fileSystem: ReportFileSystem) {
+async function replaceLatest(
+  reportsDir: string,
+  fileSystem: ReportFileSystem,
+  fill: (staging: string) => Promise<void>,
+) {
   const latest = join(reportsDir, LATEST);
   const id = uniqueToken();
   const staging = join(reportsDir, `${LATEST}.tmp-${id}`);
   const previous = join(reportsDir, `${LATEST}.old-${id}`);
   try {
     await fileSystem.mkdir(staging);
-    for (const file of files) {
-      await fileSystem.writeFile(join(staging, file.name), file.content, { flush: true });
-    }
+    await fill(staging);
     const movedAside = await renameIfPresent(latest, previous, fileSystem);
     try {
       await fileSystem.rename(staging, latest);
