@@ -67,9 +67,11 @@ async function bundle({ entry, outfile, shebang, define }) {
     target: 'node20',
     banner: { js: banner },
     define: { ...define, ...IMPORT_META_DEFINES },
-    // Whitespace and syntax only: identifiers keep their names so stack traces in bug reports stay readable.
+    // Fully minified: the smaller file parses faster at every start (`--version` 1.5x -> 1.4x of `node -e 0`
+    // in bench/startup). Stack traces in bug reports map back through the linked source map.
     minifyWhitespace: true,
     minifySyntax: true,
+    minifyIdentifiers: true,
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'eof',
