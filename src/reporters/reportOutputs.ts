@@ -41,15 +41,25 @@ export async function writeReportOutputs(
   options: ReportOutputOptions,
 ): Promise<WrittenOutputs> {
   const meta = { version: options.version, generatedAt: options.generatedAt };
-  const files: { name: string; content: string }[] = [];
+  // Renderers, not texts: each report is rendered when it is written and dropped before the next one
+  // (see writeRunReports), so a large run never holds all three in memory at once.
+  const files: { name: string; content: () => string }[] = [];
   if (options.formats.includes('json') || options.raw) {
-    const report = buildJsonReport(options.raw ? raw : masked, { ...meta, testFile: options.testFile });
-    files.push({ name: 'report.json', content: serializeJsonReport(report) });
+    const source = options.raw ? raw : masked;
+    const jsonMeta = { ...meta, testFile: options.testFile };
+    files.push({
+      name: 'report.json',
+      content: () => serializeJsonReport(buildJsonReport(source, jsonMeta)),
+    });
   }
-  if (options.formats.includes('html'))
-    files.push({ name: 'report.html', content: renderHtmlReport(masked, meta) });
+  if (options.formats.includes('html')) {
+    files.push({ name: 'report.html', content: () => renderHtmlReport(masked, meta) });
+  }
   if (options.formats.includes('junit')) {
-    files.push({ name: 'report.xml', content: renderJunit(masked, { generatedAt: options.generatedAt }) });
+    files.push({
+      name: 'report.xml',
+      content: () => renderJunit(masked, { generatedAt: options.generatedAt }),
+    });
   }
 
   const written: WrittenOutputs = { files: files.map((file) => file.name), snapshots: [] };

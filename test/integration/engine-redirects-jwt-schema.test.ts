@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/http/index.js';
 import { createSchemaStore } from '../../src/workspace/index.js';
 import { runScenarios, scenarioFromYaml } from '../support/engine.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
@@ -88,6 +89,81 @@ steps:
       expect(arrived.headers['x-note']).toBeUndefined();
       expect(hop.requests[0]!.headers.authorization).toBe('Bearer top-secret-token');
     } finally {
+      await hop.close();
+    }
+  });
+
+  it('refuses to re-send a body carrying credentials to another origin, and drops credential-like headers', async () => {
+    const hop = await startTestServer({
+      handler: (request, response) => {
+        response.statusCode = 307;
+        response.setHeader('location', `${other.url}/echo${request.url === '/plain' ? '?plain=1' : ''}`);
+        response.end();
+      },
+    });
+    try {
+      const scenario = scenarioFromYaml(`
+scenario: bodies across origins
+steps:
+  - request: { method: POST, url: /login, body: { password: $accounts.svc.key } }
+  - request: { method: POST, url: /plain, body: { note: hello }, headers: { X-Auth-Token: abc123, X-Trace: t1 } }
+    expect: { body.body.note: hello }
+`);
+      const before = other.requests.length;
+      const { result } = await runScenarios([scenario], {
+        baseUrl: hop.url,
+        accounts: { svc: { key: 'svc-secret-value' } },
+      });
+      const [secret, plain] = result.scenarios[0]!.steps;
+      expect(secret!.status).toBe('failed');
+      expect(secret!.error).toMatch(
+        /^not following the 307 redirect to http:\/\/127\.0\.0\.1:\d+: it would send the request body/,
+      );
+      expect(secret!.redirects).toHaveLength(1);
+      expect(plain!.status).toBe('passed');
+      const arrived = other.requests.slice(before);
+      expect(arrived).toHaveLength(1);
+      expect(arrived[0]!.headers['x-auth-token']).toBeUndefined();
+      expect(arrived[0]!.headers['x-trace']).toBe('t1');
+    } finally {
+      await hop.close();
+    }
+  });
+
+  it('keeps the hops of a redirect the sandbox blocks, and names the hop in the error', async () => {
+    const hop = await startTestServer({
+      handler: (_request, response) => {
+        response.statusCode = 302;
+        response.setHeader('location', `http://localhost:${new URL(other.url).port}/echo`);
+        response.end();
+      },
+    });
+    const http = createHttpClient({
+      http2: false,
+      insecure: false,
+      userAgent: 'runner/test',
+      sandbox: {
+        enabled: true,
+        allowedDomains: ['127.0.0.1'],
+        blockedDomains: [],
+        blockPrivateSubnets: false,
+      },
+    });
+    try {
+      const before = other.requests.length;
+      const scenario = scenarioFromYaml(
+        `scenario: blocked hop\nsteps:\n  - request: { method: GET, url: /start }\n`,
+      );
+      const { result } = await runScenarios([scenario], { baseUrl: hop.url, http });
+      const step = result.scenarios[0]!.steps[0]!;
+      expect(step.status).toBe('failed');
+      expect(step.redirects).toHaveLength(1);
+      expect(step.error).toMatch(
+        /^following the redirect to http:\/\/localhost:\d+\/echo: blocked by sandbox/,
+      );
+      expect(other.requests.length).toBe(before);
+    } finally {
+      await http.close();
       await hop.close();
     }
   });

@@ -11,11 +11,22 @@ export interface FollowedResponse {
   totalMs: number;
 }
 
-class TooManyRedirects extends Error {}
+/** A failure on the way: the hops followed so far stay with it, so the report shows how it got there. */
+export class RedirectFailure extends Error {
+  constructor(
+    message: string,
+    readonly hops: RedirectHop[],
+  ) {
+    super(message);
+  }
+}
+
+/** Names that carry credentials by convention, beyond the masked fields (`X-Auth-Token`, `X-Session-Id`). */
+const CREDENTIAL_LIKE_NAME = /auth|token|secret|password|session|cookie|api-?key/i;
 
 /**
  * On a hop to another origin, credentials stay behind: headers with a masked name (authorization, cookie,
- * API keys, ...) and any header whose value carries a known secret.
+ * API keys, ...), names that look like credentials, and any header whose value carries a known secret.
  */
 function headersForHop(
   headers: Record<string, string>,
@@ -25,7 +36,8 @@ function headersForHop(
   if (!crossOrigin) return { ...headers };
   return Object.fromEntries(
     Object.entries(headers).filter(
-      ([name, value]) => !masker.isSensitive([name]) && masker.maskText(value) === value,
+      ([name, value]) =>
+        !masker.isSensitive([name]) && !CREDENTIAL_LIKE_NAME.test(name) && masker.maskText(value) === value,
     ),
   );
 }
@@ -52,7 +64,14 @@ export async function sendFollowingRedirects(
   const hops: RedirectHop[] = [];
   let totalMs = 0;
   for (;;) {
-    const response = await http.send(current);
+    let response: HttpResponse;
+    try {
+      response = await http.send(current);
+    } catch (error) {
+      if (hops.length === 0) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new RedirectFailure(`following the redirect to ${current.url}: ${reason}`, hops);
+    }
     totalMs += response.durationMs;
     const location = response.headers.location;
     if (maxRedirects === 0 || !REDIRECT_STATUSES.has(response.status) || location === undefined) {
@@ -60,13 +79,20 @@ export async function sendFollowingRedirects(
     }
     const next = new URL(location, current.url).toString();
     if (hops.length >= maxRedirects) {
-      throw new TooManyRedirects(
+      throw new RedirectFailure(
         `more than ${maxRedirects} redirects (http.maxRedirects); the last one pointed to ${next}`,
+        hops,
       );
     }
     hops.push({ status: response.status, from: current.url, to: next });
     const crossOrigin = new URL(next).origin !== new URL(current.url).origin;
     const { method, keepsBody } = methodForHop(response.status, current.method);
+    if (crossOrigin && keepsBody && carriesSecret(current.body, masker)) {
+      throw new RedirectFailure(
+        `not following the ${response.status} redirect to ${new URL(next).origin}: it would send the request body, which carries credentials, to another origin`,
+        hops,
+      );
+    }
     const headers = headersForHop(current.headers, crossOrigin, masker);
     if (!keepsBody) {
       for (const name of Object.keys(headers))
@@ -74,4 +100,10 @@ export async function sendFollowingRedirects(
     }
     current = { ...current, method, url: next, headers, body: keepsBody ? current.body : undefined };
   }
+}
+
+function carriesSecret(body: HttpRequest['body'], masker: Masker): boolean {
+  if (body === undefined) return false;
+  const text = typeof body === 'string' ? body : Buffer.from(body).toString('latin1');
+  return masker.maskText(text) !== text;
 }

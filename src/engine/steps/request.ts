@@ -12,7 +12,7 @@ import { compileRequest } from '../compileRequest.js';
 import type { RecordedResponse, TimingCheck } from '../results.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { resolveExpectations } from './expectations.js';
-import { sendFollowingRedirects, type FollowedResponse } from './redirects.js';
+import { RedirectFailure, sendFollowingRedirects, type FollowedResponse } from './redirects.js';
 import { storeSaves } from './saves.js';
 
 /** SPEC, JSON report: `requestId` comes from the first of these response headers that is present. */
@@ -85,7 +85,8 @@ export async function executeRequestStep(
       services.masker,
     );
   } catch (error) {
-    return { status: 'failed', request: compiled.recorded, error: describeError(error) };
+    const redirects = error instanceof RedirectFailure ? { redirects: error.hops } : {};
+    return { status: 'failed', request: compiled.recorded, error: describeError(error), ...redirects };
   }
   const { response } = followed;
 

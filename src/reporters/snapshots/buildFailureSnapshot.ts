@@ -64,7 +64,7 @@ function diagnostics(
     response: response
       ? {
           statusCode: response.status,
-          durationMs: responseDuration(step),
+          durationMs: Math.round(responseDuration(step)),
           headers: response.headers,
           body: response.body ?? null,
         }
