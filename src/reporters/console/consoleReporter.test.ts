@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResult, StepResult } from '../../engine/index.js';
+import type { RunResult } from '../../engine/index.js';
+import { stepResult } from '../../../test/support/reportRuns.js';
 import { createStyle } from '../style.js';
 import { createConsoleReporter } from './consoleReporter.js';
 import { renderStep } from './renderStep.js';
 
 const loc = { file: 't.yaml', line: 1, col: 1 };
-
-function step(overrides: Partial<StepResult>): StepResult {
-  return {
-    index: 0,
-    section: 'steps',
-    kind: 'request',
-    label: 'GET /health',
-    status: 'passed',
-    durationMs: 12,
-    loc,
-    assertions: [],
-    saved: {},
-    warnings: [],
-    ...overrides,
-  };
-}
+const step = stepResult;
 
 const plain = { style: createStyle(false), verbose: false };
 const response = {
