@@ -46,6 +46,17 @@ describe('Masker.maskValue', () => {
     });
   });
 
+  it('shares what it does not change, and copies only the path to what it masks', () => {
+    const clean = { a: { b: [1, 'x'] }, c: 'plain' };
+    expect(masker().maskValue(clean)).toBe(clean);
+    const mixed = { keep: { deep: [1, 2] }, auth: { token: 't', note: 'n' } };
+    const out = masker().maskValue(mixed);
+    expect(out).not.toBe(mixed);
+    expect(out.keep).toBe(mixed.keep);
+    expect(out.auth).toEqual({ token: MASK, note: 'n' });
+    expect(mixed.auth.token).toBe('t');
+  });
+
   it('does not modify its input', () => {
     const input = { token: 't' };
     masker().maskValue(input);

@@ -76,29 +76,41 @@ export class Masker {
   }
 
   /**
-   * A deep copy of `value` with masked fields replaced and secrets scrubbed from every string and number.
-   * `at` is where the value sits (`['body', 'auth']`), so a value read from a masked field is masked whole.
+   * `value` with masked fields replaced and secrets scrubbed from every string and number; parts with
+   * nothing to mask are shared with the input, so treat the result as read-only. `at` is where the value
+   * sits (`['body', 'auth']`), so a value read from a masked field is masked whole.
    */
   maskValue<T>(value: T, at: readonly string[] = []): T {
     if (at.length > 0 && value !== undefined && value !== null && this.isSensitive(at)) return MASK as T;
     return this.#walk(value, [...at]) as T;
   }
 
+  /**
+   * Copy-on-write: a value with nothing to mask comes back as the same object, so a run's results are not
+   * copied whole on their way to every reporter. `path` is one array, pushed and popped as the walk goes.
+   */
   #walk(value: unknown, path: string[]): unknown {
     if (typeof value === 'string') return this.maskText(value);
     if (typeof value === 'number' || typeof value === 'bigint')
       return this.#secrets.has(String(value)) ? MASK : value;
-    if (Array.isArray(value)) return value.map((item) => this.#walk(item, path));
-    if (value !== null && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) {
-        const childPath = [...path, key];
-        out[key] =
-          item !== undefined && item !== null && this.isSensitive(childPath)
-            ? MASK
-            : this.#walk(item, childPath);
+    if (Array.isArray(value)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const masked = this.#walk(value[i], path);
+        if (masked !== value[i]) (out ??= value.slice())[i] = masked;
       }
-      return out;
+      return out ?? value;
+    }
+    if (value !== null && typeof value === 'object') {
+      let out: Record<string, unknown> | undefined;
+      for (const [key, item] of Object.entries(value)) {
+        path.push(key);
+        const masked =
+          item !== undefined && item !== null && this.isSensitive(path) ? MASK : this.#walk(item, path);
+        path.pop();
+        if (masked !== item) (out ??= { ...value })[key] = masked;
+      }
+      return out ?? value;
     }
     return value;
   }

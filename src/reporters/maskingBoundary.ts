@@ -9,7 +9,8 @@ import { MASK, pathKeys, type Masker } from '../masking/index.js';
  * with the masked value, shortened only after masking.
  */
 function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionResult {
-  const masked = masker.maskValue(assertion);
+  // A copy: masking shares what it does not change, and the engine's record must stay as it was.
+  const masked = { ...masker.maskValue(assertion) };
   const keys = pathKeys(assertion.path);
   let message = assertion.message;
   const swap = (from: string, to: string) => {
@@ -47,7 +48,7 @@ export function maskEvents(listener: RunListener, masker: Masker): RunListener {
   const maskStep = (step: StepResult): StepResult => {
     const cached = masked.get(step);
     if (cached && cached.version === masker.secretsVersion) return cached.step;
-    const out: StepResult = masker.maskValue({ ...step, assertions: [], children: undefined });
+    const out: StepResult = { ...masker.maskValue({ ...step, assertions: [], children: undefined }) };
     out.assertions = step.assertions.map((assertion) => maskAssertion(assertion, masker));
     if (step.children) out.children = step.children.map(maskStep);
     else delete out.children;
