@@ -3,6 +3,7 @@ import { dialTargets } from './dialTargets.js';
 import { HttpError } from './httpError.js';
 import type { HostResolver, ResolvedAddress } from './hostResolver.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
+import { rejection } from '../../test/support/rejection.js';
 
 const strict: SandboxPolicy = {
   enabled: true,
@@ -21,15 +22,7 @@ function tableResolver(table: Record<string, ResolvedAddress[]>): HostResolver &
   return Object.assign(resolve, { calls });
 }
 
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const failure = (promise: Promise<unknown>): Promise<HttpError> => rejection(promise, HttpError);
 
 describe('dialTargets', () => {
   it('resolves a name once and returns the answers in canonical form', async () => {

@@ -3,6 +3,7 @@ import { RunnerError, formatDiagnostic } from '../diagnostics/errors.js';
 import { loadCredentials, loadEnvironment } from './environment.js';
 import { loadWorkspace } from './loadWorkspace.js';
 import { tempTree, type TempTree } from './tempWorkspace.test-support.js';
+import { rejection } from '../../test/support/rejection.js';
 
 let tree: TempTree | undefined;
 afterEach(async () => {
@@ -15,11 +16,7 @@ async function workspace(files: Record<string, string>) {
   return loadWorkspace(tree.root);
 }
 
-async function failure(promise: Promise<unknown>): Promise<RunnerError> {
-  const error = await promise.catch((e: unknown) => e);
-  if (!(error instanceof RunnerError)) throw new Error(`expected a RunnerError, got ${String(error)}`);
-  return error;
-}
+const failure = (promise: Promise<unknown>): Promise<RunnerError> => rejection(promise, RunnerError);
 
 describe('loadEnvironment', () => {
   it('reads base URLs, services, cache connections and variables, and merges http options', async () => {

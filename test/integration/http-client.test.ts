@@ -8,6 +8,7 @@ import {
   type HttpRequest,
 } from '../../src/http/index.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
+import { rejection } from '../support/rejection.js';
 
 const MiB = 1024 * 1024;
 
@@ -15,15 +16,7 @@ function request(url: string, overrides: Partial<HttpRequest> = {}): HttpRequest
   return { method: 'GET', url, headers: {}, timeoutMs: 5000, maxResponseBytes: 10 * MiB, ...overrides };
 }
 
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
+const failure = (promise: Promise<unknown>): Promise<HttpError> => rejection(promise, HttpError);
 
 /** A port nothing listens on: bind one, note it, release it. */
 async function closedPort(): Promise<number> {

@@ -14,6 +14,7 @@ import {
   type SandboxPolicy,
 } from '../../src/http/index.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
+import { rejection } from '../support/rejection.js';
 
 // Every name in these tests resolves through the test's own resolver to loopback; nothing leaves 127.0.0.1.
 const LOOPBACK: ResolvedAddress = { address: '127.0.0.1', family: 4 };
@@ -36,15 +37,7 @@ function scriptedResolver(...answers: ResolvedAddress[][]): HostResolver & { cal
   return Object.assign(resolve, { calls });
 }
 
-async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to be refused');
-}
+const failure = (promise: Promise<unknown>): Promise<HttpError> => rejection(promise, HttpError);
 
 describe('sandbox over HTTP/1.1', () => {
   let server: TestServer;
