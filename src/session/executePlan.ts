@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { RunnerError } from '../diagnostics/errors.js';
+import {
+  fanOut,
+  runSuite,
+  systemClock,
+  systemRuntime,
+  type RunListener,
+  type RunResult,
+  type RunSettings,
+} from '../engine/index.js';
+import { createHttpClient } from '../http/index.js';
+import type { Scenario } from '../language/model.js';
+import type { Masker } from '../masking/index.js';
+import { maskEvents } from '../reporters/index.js';
+import { createSchemaStore, loadScenarioFile } from '../workspace/index.js';
+import { formatDiagnostic } from '../diagnostics/errors.js';
+import { createAssetReader } from '../workspace/assets.js';
+import { displayPath } from '../workspace/displayPath.js';
+import type { RunPlan } from './planRun.js';
+
+/** A reporter and the masker its events pass through (the console masks a few more fields than reports). */
+export interface MaskedListener {
+  listener: RunListener;
+  masker: Masker;
+}
+
+export interface ExecuteOptions {
+  /** `runner/<version>`, sent as User-Agent. */
+  userAgent: string;
+  /** Live listeners (console progress, MCP progress); each sees events only after masking. */
+  listeners?: MaskedListener[];
+  /** A listener threw: say so, but keep running (a broken reporter must not lose the run). */
+  onListenerError?: (error: unknown, hook: string) => void;
+}
+
+export interface ExecutedRun {
+  /** The run as the engine produced it; only `--report-raw` may write this. */
+  raw: RunResult;
+  /** The same run after the masking boundary: what every report renders. */
+  masked: RunResult;
+}
+
+async function readCaFile(file: string | undefined, cwd: string): Promise<Buffer | undefined> {
+  if (file === undefined) return undefined;
+  try {
+    return await readFile(file);
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
+    throw new RunnerError('http.ca-file', `cannot read http.caFile ${displayPath(cwd, file)}${code}`, {
+      hint: 'set http.caFile in config.yaml or the environment file to a PEM file, relative to the project root',
+    });
+  }
+}
+
+function runSettings(plan: RunPlan, userAgent: string): RunSettings {
+  const { environment, workspace } = plan;
+  return {
+    environment: {
+      name: environment.name,
+      baseUrl: environment.baseUrl,
+      services: environment.services,
+      variables: environment.variables,
+      timeoutMs: environment.http.timeoutMs,
+      maxResponseBytes: environment.http.maxResponseBytes,
+      maxRedirects: environment.http.maxRedirects,
+    },
+    accounts: plan.accounts,
+    userAgent,
+    jwtTokenPath: workspace.config.jwtTokenPath,
+  };
+}
+
+/** Composed scenarios (`use`) are read once per run, however often they are used. */
+function composedScenarioLoader(plan: RunPlan): (path: string) => Promise<Scenario> {
+  const composed = new Map<string, Promise<Scenario>>();
+  return (path) => {
+    let pending = composed.get(path);
+    if (!pending) {
+      pending = loadScenarioFile(plan.workspace, plan.environment, path).then((parsed) => {
+        if (parsed.scenario) return parsed.scenario;
+        const errors = parsed.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+        throw new Error(errors.join('; '));
+      });
+      composed.set(path, pending);
+    }
+    return pending;
+  };
+}
+
+/**
+ * Runs a plan against the real world (HTTP, files, schemas) and returns the run both as it happened and as it
+ * left the masking boundary. Connections opened for the run are closed before this returns.
+ */
+export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promise<ExecutedRun> {
+  const { workspace, environment, masker } = plan;
+  const http = createHttpClient({
+    http2: environment.http.http2,
+    insecure: environment.http.insecure,
+    ca: await readCaFile(environment.http.caFile, workspace.cwd),
+    sandbox: workspace.config.security.sandboxing,
+    userAgent: options.userAgent,
+  });
+  let masked: RunResult | undefined;
+  const listener = fanOut(
+    [
+      ...(options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker)),
+      // Reports are rendered from the run as it left the masking boundary.
+      maskEvents({ onRunEnd: (run) => void (masked = run) }, masker),
+    ],
+    (error, hook) => options.onListenerError?.(error, hook),
+  );
+  try {
+    const raw = await runSuite(plan.scenarios, runSettings(plan, options.userAgent), {
+      http,
+      clock: systemClock,
+      runtime: systemRuntime,
+      secrets: plan.secrets,
+      masker,
+      listener,
+      loadScenario: composedScenarioLoader(plan),
+      schemas: createSchemaStore(workspace.config.schemas.path, workspace.cwd, {
+        isSensitive: (keys) => masker.isSensitive(keys),
+      }),
+      assets: createAssetReader(
+        workspace.config.assets.path,
+        displayPath(workspace.cwd, workspace.config.assets.path),
+      ),
+    });
+    if (!masked) throw new Error('the masked run result did not arrive');
+    return { raw, masked };
+  } finally {
+    await http.close();
+  }
+}

@@ -1,0 +1,103 @@
+import { relative } from 'node:path';
+import type { Diagnostic } from '../diagnostics/errors.js';
+import { RunnerError } from '../diagnostics/errors.js';
+import type { Scenario } from '../language/model.js';
+import { Masker, SecretRegistry } from '../masking/index.js';
+import {
+  collectScenarioFiles,
+  loadCredentials,
+  loadEnvironment,
+  loadScenarios,
+  loadWorkspace,
+  type Environment,
+  type Workspace,
+} from '../workspace/index.js';
+
+/** What to run: the same choices `runner run` takes as arguments (SPEC, Commands). */
+export interface RunRequest {
+  /** Where the command was started; the workspace is found by walking up from here. */
+  cwd: string;
+  /** A scenario file or directory; default: the tests directory. */
+  path?: string;
+  /** An environment name; default: `environments.default` in config.yaml. */
+  environment?: string;
+  /** Scenarios must carry every one of these tags (AND). */
+  tags?: readonly string[];
+}
+
+/** Everything loaded and checked before the first request: a run can start from here, or report why not. */
+export interface RunPlan {
+  workspace: Workspace;
+  environment: Environment;
+  accounts: Record<string, Record<string, unknown>>;
+  secrets: SecretRegistry;
+  /** The one masking boundary every output of this run passes through. */
+  masker: Masker;
+  files: string[];
+  /** Problems found while loading (warnings too); a plan with errors must not run. */
+  diagnostics: Diagnostic[];
+  scenarios: Scenario[];
+  /** The path as given, for report metadata. */
+  testFile?: string;
+}
+
+/** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
+export function selectByTags(scenarios: readonly Scenario[], tags: readonly string[]): Scenario[] {
+  return scenarios.filter((scenario) => tags.every((tag) => scenario.tags.includes(tag)));
+}
+
+/**
+ * Files and directories whose name starts with `_` hold scenarios meant for `use` (shared login, cleanup):
+ * a directory run skips them; naming the file runs it.
+ */
+function isFragment(file: string, testsPath: string): boolean {
+  return relative(testsPath, file)
+    .split(/[\\/]/)
+    .some((segment) => segment.startsWith('_'));
+}
+
+export function planErrors(plan: Pick<RunPlan, 'diagnostics'>): Diagnostic[] {
+  return plan.diagnostics.filter((d) => d.severity === 'error');
+}
+
+/**
+ * Loads the workspace, environment, credentials and scenarios for a run. Throws RunnerError for a setup
+ * problem (no workspace, unknown environment, nothing matching the tags); scenario problems come back as
+ * diagnostics so the caller can print all of them.
+ */
+export async function planRun(request: RunRequest): Promise<RunPlan> {
+  const workspace = await loadWorkspace(request.cwd);
+  const envName = request.environment ?? workspace.config.environments.default;
+  const environment = await loadEnvironment(workspace, envName);
+  const accounts = await loadCredentials(workspace, envName);
+
+  const secrets = new SecretRegistry();
+  secrets.add(accounts);
+  const masker = new Masker(workspace.config.security.mask, secrets);
+
+  const namedFile = request.path !== undefined && /\.ya?ml$/.test(request.path);
+  const files = (await collectScenarioFiles(workspace, request.path, request.cwd)).filter(
+    (file) => namedFile || !isFragment(file, workspace.config.tests.path),
+  );
+  const loaded = await loadScenarios(workspace, environment, files, request.cwd);
+  const plan: RunPlan = {
+    workspace,
+    environment,
+    accounts,
+    secrets,
+    masker,
+    files,
+    diagnostics: loaded.diagnostics,
+    scenarios: [],
+    testFile: request.path,
+  };
+  if (planErrors(plan).length > 0) return plan;
+
+  const tags = request.tags ?? [];
+  plan.scenarios = selectByTags(loaded.scenarios, tags);
+  if (plan.scenarios.length === 0) {
+    const why = tags.length > 0 ? ` with tags ${tags.map((t) => `\`${t}\``).join(' and ')}` : '';
+    throw new RunnerError('run.no-scenarios', `no scenario to run${why} in ${files.length} file(s)`);
+  }
+  return plan;
+}
