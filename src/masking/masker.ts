@@ -58,13 +58,14 @@ export class Masker {
 
   /** Whether a key at `path` (its last element is the key) is a masked field. */
   isSensitive(path: readonly string[]): boolean {
-    if (path.length === 0) return false;
-    const lower = path.map((part) => part.toLowerCase());
-    if (this.#names.has(lower[lower.length - 1]!)) return true;
+    const last = path.length - 1;
+    if (last < 0) return false;
+    // Called for every key of every value masked: no copies, and the suffix rules only when there are any.
+    if (this.#names.has(path[last]!.toLowerCase())) return true;
     return this.#paths.some(
       (suffix) =>
-        suffix.length <= lower.length &&
-        suffix.every((part, i) => lower[lower.length - suffix.length + i] === part),
+        suffix.length <= path.length &&
+        suffix.every((part, i) => path[path.length - suffix.length + i]!.toLowerCase() === part),
     );
   }
 
