@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LAZY_CHUNKS } from './lazyChunks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seaTools = join(root, 'tools', 'sea');
@@ -70,7 +71,9 @@ function newestMtime(path) {
 
 function ensureBundle() {
   const sources = ['src', 'package.json'].map((name) => newestMtime(join(root, name)));
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= Math.max(...sources)) return;
+  const chunks = Object.keys(LAZY_CHUNKS).map((chunk) => join(root, 'dist', 'lib', chunk));
+  const built = [bundle, ...chunks].every((file) => existsSync(file));
+  if (built && statSync(bundle).mtimeMs >= Math.max(...sources)) return;
   console.log('build:exe: dist/runner.cjs is missing or older than src/, building it first');
   run(process.execPath, [join(root, 'scripts', 'build.mjs'), 'runner']);
 }
@@ -89,6 +92,11 @@ function buildExecutable() {
         // Start-up: V8 compiles the bundle from this cache instead of parsing it (see bench/startup).
         useCodeCache: true,
         useSnapshot: false,
+        // Heavy libraries live in chunks the bundle loads on first use (scripts/lazyChunks.mjs); inside the
+        // executable they are assets under the same names.
+        assets: Object.fromEntries(
+          Object.keys(LAZY_CHUNKS).map((chunk) => [chunk, join(root, 'dist', 'lib', chunk)]),
+        ),
       }),
     );
     run(embeddedNode, ['--experimental-sea-config', config]);
