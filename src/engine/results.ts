@@ -53,6 +53,24 @@ export interface TimingCheck {
   passed: boolean;
 }
 
+/** What a `cache` step asked and what came back (SPEC, `cache` object), for the reports. */
+export interface CacheExchange {
+  connection: string;
+  command: string;
+  /** The key with variables filled in. */
+  key: string;
+  /** `{ exists, value, ttl }` as `expect` and `save` saw them; absent when no reply came. */
+  reply?: Record<string, unknown>;
+}
+
+/** The file an `export` step wrote or an `import` step read (SPEC, `export`/`import` objects). */
+export interface SpreadsheetTransfer {
+  /** Relative to the project root when inside it. */
+  file: string;
+  sheet: string;
+  rows: number;
+}
+
 export interface StepResult {
   /** 0-based position in the scenario execution, counting setup, steps and teardown in order. */
   index: number;
@@ -81,6 +99,10 @@ export interface StepResult {
   attempts?: AttemptRecord[];
   /** Redirects followed before the final response. */
   redirects?: RedirectHop[];
+  /** A `cache` step's question and reply. */
+  cache?: CacheExchange;
+  /** An `export` or `import` step's file, sheet and row count. */
+  spreadsheet?: SpreadsheetTransfer;
   /** An exhausted retry halts the scenario: later main steps are skipped (DECISIONS.md). */
   haltsScenario?: boolean;
   /** The variables when a failed step ended, for its failure snapshot (SPEC: variableStoreAtFailure). */

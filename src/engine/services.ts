@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionRuntime } from '../expressions/index.js';
 import type { HttpClient } from '../http/index.js';
 import type { Masker, SecretRegistry } from '../masking/index.js';
-import type { Scenario } from '../language/model.js';
+import type { CacheCommand, Scenario } from '../language/model.js';
 import type { AssetReader } from '../workspace/assets.js';
 import type { SchemaStore } from '../workspace/index.js';
 import type { RunListener } from './events.js';
@@ -37,6 +37,8 @@ export interface TargetEnvironment {
   maxResponseBytes: number;
   /** `http.maxRedirects`: redirects followed per step; 0 leaves a 3xx as the step's response. */
   maxRedirects: number;
+  /** Cache connections by name (DECISIONS, "Workspace"); URLs as written, variables not yet filled in. */
+  cache?: Record<string, { url: string }>;
 }
 
 export interface RunSettings {
@@ -63,4 +65,48 @@ export interface EngineServices {
   assets?: AssetReader;
   /** Response schemas for `expect: { schema: <name> }`, compiled once per run. */
   schemas?: SchemaStore;
+  /** Read-only cache connections for `cache` steps; whoever creates them closes them. */
+  cache?: CacheConnections;
+  /** Spreadsheet files for `export` and `import` steps (src/spreadsheets implements it). */
+  spreadsheets?: SpreadsheetAccess;
+}
+
+/** One `cache` step's question (SPEC, `cache` object); `url` is the connection's URL with variables filled in. */
+export interface CacheQuery {
+  connection: string;
+  url: string;
+  command: CacheCommand;
+  key: string;
+}
+
+/** The server's answer as Redis gives it, before the step turns it into `cache.exists/value/ttl`. */
+export type CacheReply =
+  | { command: 'get'; value: string | null }
+  | { command: 'exists'; count: number }
+  | { command: 'ttl'; seconds: number }
+  | { command: 'hgetall'; fields: Record<string, string> };
+
+/** Sends the read commands of cache steps (src/cache implements it); throws with a readable message. */
+export interface CacheConnections {
+  run(query: CacheQuery): Promise<CacheReply>;
+}
+
+/**
+ * Reads and writes .xlsx files for `export` and `import` steps, resolving relative paths as SPEC says; `file`
+ * in the answers is the path as shown to the user. Throws with a readable message.
+ */
+export interface SpreadsheetAccess {
+  write(request: {
+    file: string;
+    sheet: string;
+    headers: readonly string[];
+    rows: readonly (readonly unknown[])[];
+  }): Promise<{ file: string }>;
+  read(request: {
+    file: string;
+    sheet?: string;
+    headerRow: number;
+    dataStartRow: number;
+    columns?: readonly { header: string; as: string }[];
+  }): Promise<{ file: string; sheet: string; rows: Record<string, unknown>[]; warnings: string[] }>;
 }

@@ -208,9 +208,15 @@ describe('parseScenario: step rules', () => {
 
   it('step.not-allowed: export/import with response keys, `with` off `use`, response keys on loops', () => {
     expect(
-      problems(oneStep('  - export: { file: a.xlsx, from: $x, columns: [] }', '    retry: { attempts: 2 }'), {
-        environmentVariables: new Set(['x']),
-      }),
+      problems(
+        oneStep(
+          '  - export: { file: a.xlsx, from: $x, columns: [{ header: A, value: $item.a }] }',
+          '    retry: { attempts: 2 }',
+        ),
+        {
+          environmentVariables: new Set(['x']),
+        },
+      ),
     ).toEqual(['step.not-allowed s.yaml:4:5: `retry` cannot be combined with `export`']);
     expect(problems(oneStep('  - request: { method: GET, url: / }', '    with: { a: b }'))).toEqual([
       'step.not-allowed s.yaml:4:5: `with` only applies to `use` steps',

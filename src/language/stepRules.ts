@@ -5,6 +5,7 @@
 import { checkExpectPath } from '../assertions/index.js';
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { STEP_KINDS, type StepKind } from './model.js';
+import { checkSpreadsheetStep } from './spreadsheetRules.js';
 import { operationEntries } from './stepTree.js';
 import { entryOf, type YamlMap, type YamlNode } from './yamlTree.js';
 
@@ -42,7 +43,12 @@ export function checkStepRules(step: YamlMap): Diagnostic[] {
       ),
     ];
   }
-  return [...combinationProblems(step, first.key.value), ...pathProblems(step, first.key.value)];
+  const kind = first.key.value;
+  return [
+    ...combinationProblems(step, kind),
+    ...pathProblems(step, kind),
+    ...(kind === 'export' || kind === 'import' ? checkSpreadsheetStep(step, kind) : []),
+  ];
 }
 
 function combinationProblems(step: YamlMap, kind: StepKind): Diagnostic[] {

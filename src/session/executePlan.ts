@@ -9,6 +9,7 @@ import {
   type RunResult,
   type RunSettings,
 } from '../engine/index.js';
+import { createCacheConnections } from '../cache/index.js';
 import { createHttpClient } from '../http/index.js';
 import type { Scenario } from '../language/model.js';
 import type { Masker } from '../masking/index.js';
@@ -17,6 +18,7 @@ import { createSchemaStore, loadScenarioFile } from '../workspace/index.js';
 import { formatDiagnostic } from '../diagnostics/errors.js';
 import { createAssetReader } from '../workspace/assets.js';
 import { displayPath } from '../workspace/displayPath.js';
+import { createSpreadsheetFiles } from '../spreadsheets/index.js';
 import type { RunPlan } from './planRun.js';
 
 /** A reporter and the masker its events pass through (the console masks a few more fields than reports). */
@@ -64,6 +66,7 @@ function runSettings(plan: RunPlan, userAgent: string): RunSettings {
       timeoutMs: environment.http.timeoutMs,
       maxResponseBytes: environment.http.maxResponseBytes,
       maxRedirects: environment.http.maxRedirects,
+      cache: environment.cache,
     },
     accounts: plan.accounts,
     userAgent,
@@ -94,12 +97,20 @@ function composedScenarioLoader(plan: RunPlan): (path: string) => Promise<Scenar
  */
 export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promise<ExecutedRun> {
   const { workspace, environment, masker } = plan;
+  const ca = await readCaFile(environment.http.caFile, workspace.cwd);
   const http = createHttpClient({
     http2: environment.http.http2,
     insecure: environment.http.insecure,
-    ca: await readCaFile(environment.http.caFile, workspace.cwd),
+    ca,
     sandbox: workspace.config.security.sandboxing,
     userAgent: options.userAgent,
+  });
+  // Cache connections open lazily at their first step; the request timeout bounds connecting and each reply.
+  const cache = createCacheConnections({
+    timeoutMs: environment.http.timeoutMs,
+    sandbox: workspace.config.security.sandboxing,
+    insecure: environment.http.insecure,
+    ca,
   });
   let masked: RunResult | undefined;
   const listener = fanOut(
@@ -119,6 +130,7 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
       masker,
       listener,
       loadScenario: composedScenarioLoader(plan),
+      cache,
       schemas: createSchemaStore(workspace.config.schemas.path, workspace.cwd, {
         isSensitive: (keys) => masker.isSensitive(keys),
       }),
@@ -126,10 +138,15 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
         workspace.config.assets.path,
         displayPath(workspace.cwd, workspace.config.assets.path),
       ),
+      spreadsheets: createSpreadsheetFiles({
+        projectRoot: workspace.root,
+        exportDir: workspace.config.export.path,
+        display: (path) => displayPath(workspace.cwd, path),
+      }),
     });
     if (!masked) throw new Error('the masked run result did not arrive');
     return { raw, masked };
   } finally {
-    await http.close();
+    await Promise.all([http.close(), cache.close()]);
   }
 }

@@ -6,6 +6,9 @@ import { Masker, SecretRegistry } from '../../src/masking/index.js';
 import type { AssetReader } from '../../src/workspace/assets.js';
 import type { SchemaStore } from '../../src/workspace/index.js';
 import { systemClock } from '../../src/engine/index.js';
+import type { CacheConnections, SpreadsheetAccess } from '../../src/engine/services.js';
+import { createCacheConnections } from '../../src/cache/index.js';
+import type { SandboxPolicy } from '../../src/http/index.js';
 
 /** Parses scenario YAML written in a test; fails the test with the diagnostics when it is invalid. */
 export function scenarioFromYaml(
@@ -48,13 +51,26 @@ export async function runScenarios(
     masker?: Masker;
     jwtTokenPath?: string;
     schemas?: SchemaStore;
+    /** The environment's cache connections; a real client is made for them unless `cacheClient` is given. */
+    cache?: Record<string, { url: string }>;
+    cacheClient?: CacheConnections;
+    /** The sandbox of the real cache client. */
+    sandbox?: SandboxPolicy;
+    /** The run's secrets, when the test's masker must share them. */
+    secrets?: SecretRegistry;
+    /** Spreadsheet files for `export`/`import` steps (see createSpreadsheetFiles). */
+    spreadsheets?: SpreadsheetAccess;
   },
 ): Promise<EngineRun> {
   const steps: StepEnd[] = [];
-  const secrets = new SecretRegistry();
+  const secrets = options.secrets ?? new SecretRegistry();
   secrets.add(options.accounts ?? {});
   const http = options.http ?? createHttpClient({ http2: false, insecure: false, userAgent: 'runner/test' });
   const recorder: RunListener = { onStepEnd: (event) => void steps.push(event) };
+  const ownCache =
+    options.cache && !options.cacheClient
+      ? createCacheConnections({ timeoutMs: options.timeoutMs ?? 5_000, sandbox: options.sandbox })
+      : undefined;
   try {
     const result = await runSuite(
       scenarios,
@@ -67,6 +83,7 @@ export async function runScenarios(
           timeoutMs: options.timeoutMs ?? 5_000,
           maxResponseBytes: 10 * 1024 * 1024,
           maxRedirects: options.maxRedirects ?? 10,
+          cache: options.cache,
         },
         accounts: options.accounts ?? {},
         userAgent: 'runner/test',
@@ -80,6 +97,8 @@ export async function runScenarios(
         masker: options.masker ?? new Masker({ enabled: true, fields: [] }, secrets),
         schemas: options.schemas,
         assets: options.assets,
+        cache: options.cacheClient ?? ownCache,
+        spreadsheets: options.spreadsheets,
         loadScenario: async (path) => {
           const scenario = options.files?.[path];
           if (!scenario) throw new Error(`no such file: ${path}`);
@@ -93,5 +112,6 @@ export async function runScenarios(
     return { result, steps, secrets };
   } finally {
     if (!options.http) await http.close();
+    await ownCache?.close();
   }
 }

@@ -1,7 +1,10 @@
 import { evaluateCondition } from '../../expressions/index.js';
 import type { Step } from '../../language/model.js';
 import type { StepResult } from '../results.js';
+import { executeCacheStep } from './cache.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
+import { executeExportStep } from './export.js';
+import { executeImportStep } from './import.js';
 import { executeForEachStep, executeRepeatStep } from './loops.js';
 import { executeRequestStep } from './request.js';
 import { withRetry } from './retry.js';
@@ -17,7 +20,7 @@ function stepLabel(step: Step): string {
     case 'set':
       return setLabel(step);
     case 'cache':
-      return `cache ${step.cache.command} ${step.cache.key}`;
+      return `cache ${step.cache.command} ${step.cache.key} on ${step.cache.connection}`;
     case 'use':
       return `use ${step.use}`;
     case 'export':
@@ -35,19 +38,20 @@ async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> 
   switch (step.kind) {
     case 'request':
       return withRetry(step, context, () => executeRequestStep(step, context));
+    case 'cache':
+      return withRetry(step, context, () => executeCacheStep(step, context));
     case 'set':
       return executeSetStep(step, context);
+    case 'export':
+      return executeExportStep(step, context);
+    case 'import':
+      return executeImportStep(step, context);
     case 'use':
       return executeUseStep(step, context);
     case 'repeat':
       return executeRepeatStep(step, context);
     case 'for_each':
       return executeForEachStep(step, context);
-    default:
-      return {
-        status: 'failed',
-        error: `\`${step.kind}\` steps are not supported by this version of runner yet`,
-      };
   }
 }
 

@@ -1,0 +1,7 @@
+export type { CacheErrorCode } from './cacheError.js';
+export type { CacheQuery, CacheReadCommand, CacheReply } from './cacheTypes.js';
+export {
+  createCacheConnections,
+  type CacheConnectionOptions,
+  type CacheConnectionPool,
+} from './cacheConnections.js';

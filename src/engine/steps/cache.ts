@@ -1,0 +1,105 @@
+import { evaluateExpectations, extractSaves } from '../../assertions/index.js';
+import { interpolate, valueAsText } from '../../expressions/index.js';
+import type { Step } from '../../language/model.js';
+import type { SecretRegistry } from '../../masking/index.js';
+import type { CacheExchange, TimingCheck } from '../results.js';
+import type { CacheReply } from '../services.js';
+import { cacheSubject } from './cacheSubject.js';
+import { describeError, type StepContext, type StepOutcome } from './context.js';
+import { resolveExpectations } from './expectations.js';
+import { storeSaves } from './saves.js';
+
+/**
+ * A password written in the URL itself (not only through `$accounts`, which is secret already) must be
+ * masked like a credential (DECISIONS, "Workspace"). A URL that does not parse is reported by the client
+ * without being echoed.
+ */
+function registerUrlPassword(url: string, secrets: SecretRegistry): void {
+  let password: string;
+  try {
+    password = new URL(url).password;
+  } catch {
+    return;
+  }
+  if (password === '') return;
+  secrets.add(password);
+  try {
+    secrets.add(decodeURIComponent(password));
+  } catch {
+    // Not percent-encoded after all: the raw form is registered.
+  }
+}
+
+function failed(cache: CacheExchange, error: string, durationMs?: number): StepOutcome {
+  return { status: 'failed', cache, error, ...(durationMs === undefined ? {} : { durationMs }) };
+}
+
+/** SPEC, `cache` object: one read command, then `expect`, `timing` and `save` as on an HTTP step. */
+export async function executeCacheStep(
+  step: Step & { kind: 'cache' },
+  context: StepContext,
+): Promise<StepOutcome> {
+  const { store, services, settings } = context;
+  const { connection, command } = step.cache;
+  const asked: CacheExchange = { connection, command, key: step.cache.key };
+  const connections = settings.environment.cache ?? {};
+  const definition = connections[connection];
+  if (definition === undefined) {
+    const known = Object.keys(connections).sort();
+    const list = known.length > 0 ? ` (known: ${known.join(', ')})` : '';
+    return failed(
+      asked,
+      `unknown cache connection \`${connection}\`: not in the environment's \`cache\`${list}`,
+    );
+  }
+  if (services.cache === undefined) return failed(asked, 'cache steps cannot run here: no cache client');
+
+  let key: string;
+  let url: string;
+  try {
+    key = valueAsText(interpolate(step.cache.key, store, services.runtime));
+  } catch (error) {
+    return failed(asked, `cache.key: ${describeError(error)}`);
+  }
+  const exchange: CacheExchange = { ...asked, key };
+  try {
+    url = valueAsText(interpolate(definition.url, store, services.runtime));
+  } catch (error) {
+    return failed(exchange, `cache connection \`${connection}\` url: ${describeError(error)}`);
+  }
+  registerUrlPassword(url, services.secrets);
+
+  const started = services.clock.monotonicMs();
+  let reply: CacheReply;
+  try {
+    reply = await services.cache.run({ connection, url, command, key });
+  } catch (error) {
+    return failed(exchange, describeError(error), services.clock.monotonicMs() - started);
+  }
+  const elapsedMs = services.clock.monotonicMs() - started;
+
+  const subject = { cache: cacheSubject(reply) };
+  const expectations = resolveExpectations(step.expect, store, services.runtime);
+  const assertions = [...evaluateExpectations(expectations.ready, subject), ...expectations.failed];
+  const timing: TimingCheck | undefined =
+    step.timingMaxMs === undefined
+      ? undefined
+      : { maxMs: step.timingMaxMs, actualMs: elapsedMs, passed: elapsedMs <= step.timingMaxMs };
+  const passed = assertions.every((assertion) => assertion.passed) && (timing?.passed ?? true);
+
+  const outcome: StepOutcome = {
+    status: passed ? 'passed' : 'failed',
+    durationMs: elapsedMs,
+    cache: { ...exchange, reply: subject.cache },
+    assertions,
+    timing,
+  };
+  // SPEC phase 7: save only when the assertions succeeded.
+  if (passed && step.save.length > 0) {
+    const saves = extractSaves(step.save, subject);
+    storeSaves(step.save, saves.values, context);
+    outcome.saved = saves.values;
+    outcome.warnings = saves.warnings;
+  }
+  return outcome;
+}
