@@ -64,6 +64,29 @@ describe('renderStep', () => {
     expect(renderStep(failed, 0, { ...plain, verbose: true }).join('\n')).toContain('x-a: 1');
   });
 
+  it('prints what a failed cache step asked and the reply it got, and nothing of it when it passed', () => {
+    const cache = {
+      connection: 'sessions',
+      command: 'get',
+      key: 'session:42',
+      reply: { exists: true, value: { user: 'ann' }, ttl: null },
+    };
+    const failed = renderStep(step({ kind: 'cache', label: 'Session', status: 'failed', cache }), 0, plain);
+    expect(failed.join('\n')).toContain('Cache GET session:42 on sessions');
+    expect(failed.join('\n')).toContain('"user": "ann"');
+    const passed = renderStep(step({ kind: 'cache', label: 'Session', cache }), 0, plain);
+    expect(passed.join('\n')).not.toContain('Cache GET');
+  });
+
+  it('says how many rows an export wrote and an import read, and where', () => {
+    const spreadsheet = { file: 'out/users.xlsx', sheet: 'Users', rows: 3 };
+    const [exported] = renderStep(step({ kind: 'export', label: 'Export', spreadsheet }), 0, plain);
+    expect(exported).toContain('wrote 3 rows · out/users.xlsx (Users)');
+    const one = { ...spreadsheet, rows: 1 };
+    const [imported] = renderStep(step({ kind: 'import', label: 'Import', spreadsheet: one }), 0, plain);
+    expect(imported).toContain('read 1 row · out/users.xlsx (Users)');
+  });
+
   it('names the budget and the latency of a timing violation', () => {
     const lines = renderStep(
       step({ status: 'failed', timing: { maxMs: 50, actualMs: 156, passed: false } }),

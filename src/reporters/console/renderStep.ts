@@ -43,6 +43,11 @@ function headline(step: StepResult, options: RenderOptions): string {
   if (step.kind === 'set' && step.status === 'passed' && !step.label.startsWith('set variables:')) {
     parts.push(style.dim(`set variables: ${Object.keys(step.saved).join(', ')}`));
   }
+  if (step.spreadsheet && step.status === 'passed') {
+    const { file, sheet, rows } = step.spreadsheet;
+    const verb = step.kind === 'export' ? 'wrote' : 'read';
+    parts.push(style.dim(`${verb} ${rows} ${rows === 1 ? 'row' : 'rows'} · ${file} (${sheet})`));
+  }
   if (step.response) {
     const text = options.verbose && step.response.statusText ? ` ${step.response.statusText}` : '';
     parts.push(`${step.response.status}${text}`);
@@ -74,6 +79,15 @@ function responseDetails(step: StepResult, pad: string, options: RenderOptions):
     body = `${body.slice(0, FAILURE_BODY_LIMIT)}\n… ${body.length - FAILURE_BODY_LIMIT} more characters (--verbose prints all)`;
   }
   if (body !== '') lines.push(...indentLines(body, `${pad}  `));
+  return lines;
+}
+
+/** What a cache step asked and the reply it got, printed like an HTTP response on failure. */
+function cacheDetails(step: StepResult, pad: string): string[] {
+  const cache = step.cache;
+  if (!cache) return [];
+  const lines = [`${pad}Cache ${cache.command.toUpperCase()} ${cache.key} on ${cache.connection}`];
+  if (cache.reply !== undefined) lines.push(...indentLines(formatBody(cache.reply), `${pad}  `));
   return lines;
 }
 
@@ -117,9 +131,11 @@ export function renderStep(step: StepResult, depth: number, options: RenderOptio
   if (options.verbose) {
     lines.push(...requestDetails(step, inner));
     lines.push(...responseDetails(step, inner, options));
+    lines.push(...cacheDetails(step, inner));
   } else if (step.status === 'failed') {
     // SPEC, Console output: a failure prints the full response.
     lines.push(...responseDetails(step, inner, options));
+    lines.push(...cacheDetails(step, inner));
   }
   for (const child of step.children ?? []) lines.push(...renderStep(child, depth + 1, options));
   return lines;

@@ -6,6 +6,7 @@ import {
   retriedStep,
   runResult,
   scenarioResult,
+  stepResult,
 } from '../../../test/support/reportRuns.js';
 import { reportSchemaErrors } from '../../../test/support/reportSchema.js';
 import { buildJsonReport } from './buildJsonReport.js';
@@ -28,6 +29,22 @@ describe('docs/report.schema.json', () => {
   it('accepts steps of every kind of nesting on their own', () => {
     const run = runResult([scenarioResult('Nested', [retriedStep, { ...loopStep, index: 1 }])]);
     expect(reportSchemaErrors(buildJsonReport(run, meta))).toEqual([]);
+  });
+
+  it('accepts cache and spreadsheet steps with their records', () => {
+    const cache = { connection: 'sessions', command: 'get', key: 'k', reply: { exists: true, value: 1 } };
+    const spreadsheet = { file: 'out/users.xlsx', sheet: 'Users', rows: 3 };
+    const run = runResult([
+      scenarioResult('Data', [
+        stepResult({ kind: 'cache', cache }),
+        stepResult({ index: 1, kind: 'export', spreadsheet }),
+      ]),
+    ]);
+    const report = buildJsonReport(run, meta);
+    expect(
+      report.steps.map((step) => Object.keys(step).filter((key) => key === 'cache' || key === 'spreadsheet')),
+    ).toEqual([['cache'], ['spreadsheet']]);
+    expect(reportSchemaErrors(report)).toEqual([]);
   });
 
   it('is strict: a missing SPEC field, a wrong type or an undocumented field is reported', () => {

@@ -90,6 +90,10 @@ export interface JsonStep {
   warnings?: string[];
   /** Variables the step saved. */
   saved?: Record<string, unknown>;
+  /** A cache step's command and reply. */
+  cache?: { connection: string; command: string; key: string; reply?: Record<string, unknown> };
+  /** The file an export step wrote or an import step read. */
+  spreadsheet?: { file: string; sheet: string; rows: number };
   /** Nested executions (loop passes, their steps, a `use`d scenario's steps), in the same shape. */
   children?: JsonStep[];
 }

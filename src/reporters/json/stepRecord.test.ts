@@ -135,4 +135,16 @@ describe('stepErrors', () => {
     expect(stepErrors(loginStep)).toEqual([]);
     expect(stepErrors(haltedStep)).toEqual([]);
   });
+
+  it('keeps a cache step’s question and reply and a spreadsheet step’s file, sheet and rows', () => {
+    const cache = { connection: 'sessions', command: 'get', key: 'k', reply: { exists: false, value: null } };
+    const spreadsheet = { file: 'out/users.xlsx', sheet: 'Users', rows: 3 };
+    const record = stepRecord(stepResult({ kind: 'cache', cache }), SCENARIO_FILE);
+    expect(record.cache).toEqual(cache);
+    expect(record.curl).toBeNull();
+    expect(stepRecord(stepResult({ kind: 'export', spreadsheet }), SCENARIO_FILE).spreadsheet).toEqual(
+      spreadsheet,
+    );
+    expect(stepRecord(stepResult(), SCENARIO_FILE)).not.toHaveProperty('cache');
+  });
 });

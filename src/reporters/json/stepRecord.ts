@@ -79,6 +79,8 @@ export function stepRecord(step: StepResult, scenarioFile: string): JsonStep {
   if (step.redirects) record.redirects = step.redirects.map((hop) => ({ ...hop }));
   if (step.warnings.length > 0) record.warnings = [...step.warnings];
   if (Object.keys(step.saved).length > 0) record.saved = step.saved;
+  if (step.cache) record.cache = { ...step.cache };
+  if (step.spreadsheet) record.spreadsheet = { ...step.spreadsheet };
   if (step.children) record.children = step.children.map((child) => stepRecord(child, scenarioFile));
   return record;
 }
