@@ -19,7 +19,7 @@ export function toCurl(request: RecordedRequest): string {
 }
 
 /** Single quotes keep every character literal in a POSIX shell; a quote itself is closed, escaped, reopened. */
-function shellQuote(text: string): string {
+export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
@@ -45,7 +45,7 @@ function keepsHeader(name: string, multipart: boolean): boolean {
 }
 
 /** `-H 'name:'` would remove the header; `-H 'name;'` is curl's way to send it with an empty value. */
-function headerArgument(name: string, value: string): string {
+export function headerArgument(name: string, value: string): string {
   return value === '' ? `${name};` : `${name}: ${value}`;
 }
 
@@ -90,6 +90,6 @@ function multipartOptions(record: MultipartRecord): string[] {
   return lines;
 }
 
-function formQuote(text: string): string {
+export function formQuote(text: string): string {
   return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }

@@ -1,0 +1,49 @@
+/**
+ * Prints one request as a cURL command. Requests without files go through the reports' printer
+ * (src/reporters/shared/curl.ts), so `convert --to curl` and the HTML report write the same command; a
+ * multipart request here knows its file paths, which a report does not.
+ */
+import { formQuote, headerArgument, shellQuote, toCurl } from '../reporters/shared/curl.js';
+
+export interface CurlFile {
+  path: string;
+  filename?: string;
+  contentType?: string;
+}
+
+export interface CurlRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** A JSON value or text; absent when there is no body. */
+  body?: unknown;
+  multipart?: { fields: Record<string, string>; files: Record<string, CurlFile> };
+  /** The request's `timeout`, as `--max-time`. */
+  maxTimeSeconds?: number;
+}
+
+export function printCurlCommand(request: CurlRequest): string {
+  const { multipart, maxTimeSeconds, ...rest } = request;
+  const maxTime = maxTimeSeconds === undefined ? [] : [`--max-time ${maxTimeSeconds}`];
+  if (!multipart) return [toCurl(rest), ...maxTime].join(' \\\n  ');
+  // `-F` implies POST; curl writes the multipart content type with its own boundary and the length.
+  const method = request.method.toUpperCase();
+  const lines = [['curl', ...(method === 'POST' ? [] : ['-X', method]), shellQuote(request.url)].join(' ')];
+  for (const [name, value] of Object.entries(request.headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'content-type' || lower === 'content-length') continue;
+    lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
+  }
+  for (const [name, value] of Object.entries(multipart.fields)) {
+    lines.push(`--form-string ${shellQuote(`${name}=${value}`)}`);
+  }
+  for (const [name, file] of Object.entries(multipart.files)) {
+    const parameters = [
+      ...(file.filename !== undefined ? [`filename=${formQuote(file.filename)}`] : []),
+      ...(file.contentType !== undefined ? [`type=${file.contentType}`] : []),
+    ];
+    lines.push(`-F ${shellQuote([`${name}=@${formQuote(file.path)}`, ...parameters].join(';'))}`);
+  }
+  lines.push(...maxTime);
+  return lines.join(' \\\n  ');
+}

@@ -1,0 +1,245 @@
+/**
+ * The curl options the converter knows, declared once as data: whether each takes a value (so the words
+ * after it are read correctly) and what it becomes. Options that change only curl's own output are
+ * ignored; options runner cannot express are reported. Anything else is an unknown option, also reported:
+ * nothing is dropped silently (issue 6).
+ */
+import { addNote, type CurlInvocation, type DataKind } from './curlInvocation.js';
+
+export interface CurlOption {
+  long: string;
+  short?: string;
+  takesValue: boolean;
+  apply(invocation: CurlInvocation, value: string, spelled: string): void;
+}
+
+type Apply = CurlOption['apply'];
+
+function option(names: string, takesValue: boolean, apply: Apply): CurlOption[] {
+  const [long = '', short] = names.split(' ');
+  return [{ long, ...(short ? { short } : {}), takesValue, apply }];
+}
+
+function data(names: string, kind: DataKind): CurlOption[] {
+  return option(names, true, (invocation, value) => invocation.data.push({ kind, value }));
+}
+
+function noted(names: string, takesValue: boolean, note: (value: string) => string): CurlOption[] {
+  return option(names, takesValue, (invocation, value, spelled) => addNote(invocation, spelled, note(value)));
+}
+
+/** Each name is `long` or `long short`; all share `takesValue`. */
+function each(names: string[], takesValue: boolean, apply: Apply): CurlOption[] {
+  return names.flatMap((name) => option(name, takesValue, apply));
+}
+
+function unsupported(names: string[], takesValue: boolean, why: string): CurlOption[] {
+  return each(names, takesValue, (invocation, _value, spelled) =>
+    invocation.unsupported.push({ option: spelled, note: why }),
+  );
+}
+
+const ignore: Apply = (invocation, _value, spelled) => {
+  if (!invocation.ignored.includes(spelled)) invocation.ignored.push(spelled);
+};
+
+const HTTP2_NOTE =
+  'runner negotiates HTTP/2 with HTTPS servers that offer it (`http.http2`, default true); set `http: { http2: false }` in the environment file for HTTP/1.1 only';
+
+export const CURL_OPTIONS: readonly CurlOption[] = [
+  ...option('url', true, (invocation, value) => invocation.urls.push(value)),
+  ...option('request X', true, (invocation, value) => (invocation.method = value)),
+  ...option('header H', true, (invocation, value) => invocation.headers.push(value)),
+  ...data('data d', 'data'),
+  ...data('data-ascii', 'data'),
+  ...data('data-raw', 'raw'),
+  ...data('data-binary', 'binary'),
+  ...data('data-urlencode', 'urlencode'),
+  ...data('json', 'json'),
+  ...option('form F', true, (invocation, value) => invocation.form.push({ literal: false, value })),
+  ...option('form-string', true, (invocation, value) => invocation.form.push({ literal: true, value })),
+  ...option('url-query', true, (invocation, value) => invocation.urlQueries.push(value)),
+  ...option('user u', true, (invocation, value) => (invocation.user = value)),
+  ...option('oauth2-bearer', true, (invocation, value) => (invocation.bearer = value)),
+  ...option('cookie b', true, (invocation, value) => invocation.cookies.push(value)),
+  ...option('user-agent A', true, (invocation, value) => (invocation.userAgent = value)),
+  ...option('referer e', true, (invocation, value) => (invocation.referer = value)),
+  ...option('range r', true, (invocation, value) => (invocation.range = value)),
+  ...option('max-time m', true, (invocation, value) => (invocation.maxTime = value)),
+  ...option('get G', false, (invocation) => (invocation.get = true)),
+  ...option('head I', false, (invocation) => (invocation.head = true)),
+  ...noted(
+    'insecure k',
+    false,
+    () =>
+      'runner checks TLS certificates; to accept self-signed ones set `http: { insecure: true }` in the environment file',
+  ),
+  ...noted(
+    'location L',
+    false,
+    () => 'runner follows redirects by default (`http.maxRedirects`, default 10)',
+  ),
+  ...noted('location-trusted', false, () => 'runner follows redirects by default (`http.maxRedirects`)'),
+  ...noted(
+    'compressed',
+    false,
+    () => 'runner does not ask for compressed responses, so `Accept-Encoding` is left out',
+  ),
+  ...noted('max-redirs', true, (value) => `set \`http: { maxRedirects: ${value} }\` in the environment file`),
+  ...noted('cacert', true, (value) => `set \`http: { caFile: ${value} }\` in the environment file`),
+  ...noted(
+    'retry',
+    true,
+    () => 'to poll until a check passes, add `retry:` to the step (attempts, interval, onStatus)',
+  ),
+  ...noted(
+    'cookie-jar c',
+    true,
+    () => 'runner keeps no cookie jar: save a `headers.set-cookie` value and send it in a later step',
+  ),
+  ...noted('http2', false, () => HTTP2_NOTE),
+  ...noted('http2-prior-knowledge', false, () => HTTP2_NOTE),
+  ...noted('http1.1', false, () => HTTP2_NOTE),
+  ...noted('http1.0 0', false, () => HTTP2_NOTE),
+  ...option('upload-file T', true, (invocation, _value, spelled) => {
+    invocation.upload = true;
+    invocation.unsupported.push({
+      option: spelled,
+      note: 'a file body is not read; paste its content as `body`, or send it with `multipart.files`',
+    });
+  }),
+  ...option('basic', false, ignore),
+  ...unsupported(
+    ['digest', 'ntlm', 'ntlm-wb', 'negotiate', 'anyauth'],
+    false,
+    'runner sends Basic and Bearer authorization as headers only',
+  ),
+  ...unsupported(['aws-sigv4'], true, 'request signing is not supported'),
+  ...unsupported(
+    ['proxy x', 'proxy-user U', 'preproxy', 'socks4', 'socks4a', 'socks5', 'socks5-hostname', 'noproxy'],
+    true,
+    'runner connects without a proxy',
+  ),
+  ...unsupported(
+    [
+      'resolve',
+      'connect-to',
+      'interface',
+      'unix-socket',
+      'abstract-unix-socket',
+      'dns-servers',
+      'local-port',
+    ],
+    true,
+    "runner connects to the URL's own host",
+  ),
+  ...unsupported(['ipv4 4', 'ipv6 6'], false, "runner connects to the URL's own host"),
+  ...unsupported(
+    [
+      'cert E',
+      'key',
+      'cert-type',
+      'key-type',
+      'pass',
+      'capath',
+      'ciphers',
+      'tls-max',
+      'pinnedpubkey',
+      'curves',
+    ],
+    true,
+    'TLS settings other than `http.insecure` and `http.caFile` are not supported',
+  ),
+  ...unsupported(
+    ['tlsv1', 'tlsv1.0', 'tlsv1.1', 'tlsv1.2', 'tlsv1.3', 'sslv2', 'sslv3', 'http3', 'http3-only'],
+    false,
+    'runner does not choose TLS or HTTP/3 versions',
+  ),
+  ...unsupported(['config K'], true, 'options in a curl config file are not read'),
+  ...unsupported(['time-cond z'], true, 'send an `If-Modified-Since` header instead'),
+  ...unsupported(['netrc n', 'netrc-optional'], false, 'credentials in .netrc are not read'),
+  ...unsupported(['netrc-file'], true, 'credentials in .netrc are not read'),
+  ...unsupported(['variable', 'expand-url', 'expand-data'], true, 'curl variables are not expanded'),
+  ...unsupported(['quote Q'], true, 'FTP commands are not supported'),
+  ...each(
+    [
+      'silent s',
+      'show-error S',
+      'verbose v',
+      'include i',
+      'show-headers',
+      'fail f',
+      'fail-with-body',
+      'fail-early',
+      'progress-bar #',
+      'no-buffer N',
+      'no-progress-meter',
+      'remote-name O',
+      'remote-name-all',
+      'remote-header-name J',
+      'remote-time R',
+      'create-dirs',
+      'globoff g',
+      'path-as-is',
+      'tcp-nodelay',
+      'tcp-fastopen',
+      'no-keepalive',
+      'styled-output',
+      'raw',
+      'tr-encoding',
+      'ssl-no-revoke',
+      'disable q',
+      'trace-time',
+      'remove-on-error',
+      'no-sessionid',
+      'no-alpn',
+      'no-npn',
+      'post301',
+      'post302',
+      'post303',
+      'junk-session-cookies j',
+      'retry-all-errors',
+      'retry-connrefused',
+      'parallel Z',
+      'parallel-immediate',
+      'suppress-connect-headers',
+      'false-start',
+      'no-clobber',
+      'cert-status',
+      'xattr',
+    ],
+    false,
+    ignore,
+  ),
+  ...each(
+    [
+      'output o',
+      'write-out w',
+      'dump-header D',
+      'trace',
+      'trace-ascii',
+      'trace-config',
+      'stderr',
+      'connect-timeout',
+      'keepalive-time',
+      'limit-rate',
+      'max-filesize',
+      'parallel-max',
+      'output-dir',
+      'retry-delay',
+      'retry-max-time',
+      'speed-limit Y',
+      'speed-time y',
+      'expect100-timeout',
+      'happy-eyeballs-timeout-ms',
+      'proto',
+      'proto-redir',
+      'proto-default',
+      'etag-save',
+      'etag-compare',
+      'continue-at C',
+    ],
+    true,
+    ignore,
+  ),
+];

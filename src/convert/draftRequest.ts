@@ -1,0 +1,59 @@
+/**
+ * The request being built from a cURL command. Values are literal text, except Template values, which are
+ * already scenario templates (a secret replaced by `$accounts.<account>.<field>`); the printer escapes
+ * the first and writes the second as it is.
+ */
+import type { HttpMethod } from '../language/model.js';
+
+export class Template {
+  constructor(readonly text: string) {}
+}
+
+export type DraftText = string | Template;
+
+export interface DraftFile {
+  path: string;
+  filename?: string;
+  contentType?: string;
+}
+
+export interface DraftMultipart {
+  fields: [string, DraftText][];
+  files: [string, DraftFile][];
+}
+
+/** JSON bodies become YAML maps (their leaves may be Templates); everything else is text. */
+export type DraftBody = { kind: 'json'; value: unknown } | { kind: 'text'; value: DraftText };
+
+export interface DraftRequest {
+  method: HttpMethod;
+  url: string;
+  service?: string;
+  query: [string, DraftText][];
+  headers: [string, DraftText][];
+  body?: DraftBody;
+  multipart?: DraftMultipart;
+  /** A duration such as `10s`. */
+  timeout?: string;
+}
+
+/** Comments and warnings gathered while converting; comments go into the YAML, warnings to stderr. */
+export interface ConversionNotes {
+  comments: string[];
+  warnings: string[];
+}
+
+export function findHeader(headers: readonly [string, DraftText][], name: string): number {
+  const lower = name.toLowerCase();
+  return headers.findIndex(([key]) => key.toLowerCase() === lower);
+}
+
+export function headerText(headers: readonly [string, DraftText][], name: string): string | undefined {
+  const at = findHeader(headers, name);
+  const value = at < 0 ? undefined : headers[at]?.[1];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function addComment(notes: ConversionNotes, comment: string): void {
+  if (!notes.comments.includes(comment)) notes.comments.push(comment);
+}

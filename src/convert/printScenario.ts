@@ -1,0 +1,131 @@
+/**
+ * The converted request as scenario YAML: the `init` modeline (DECISIONS, `runner schema`), notes on
+ * what curl options mean for runner, where to put the secrets, and one request step. Literal text is
+ * escaped for the template language; Template values (secrets) are written as they are.
+ */
+import { Document, isMap, isScalar, type Pair } from 'yaml';
+import { SCHEMA_MODELINE } from '../workspace/scaffold/exampleScenarios.js';
+import {
+  Template,
+  type DraftBody,
+  type DraftFile,
+  type DraftRequest,
+  type DraftText,
+} from './draftRequest.js';
+import { SECRET_ACCOUNT, type SecretSlot } from './secretNames.js';
+import { escapeTemplate } from './templateText.js';
+
+export interface PrintInput {
+  request: DraftRequest;
+  comments: readonly string[];
+  secrets: readonly SecretSlot[];
+  /** Where the user keeps credentials, such as `.runner/credentials/local.yaml`. */
+  credentialsFile: string;
+}
+
+export function printScenario(input: PrintInput): string {
+  const { request } = input;
+  const doc = new Document({
+    scenario: `${request.method} ${request.url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\?.*$/, '')}`,
+    steps: [{ request: requestYaml(request) }],
+  });
+  doc.commentBefore = headerComment(input);
+  const requestPath = ['steps', 0, 'request'];
+  markSecrets(doc, [...requestPath, 'headers'], request.headers);
+  markSecrets(doc, [...requestPath, 'query'], request.query);
+  return doc.toString({ lineWidth: 0 });
+}
+
+function requestYaml(request: DraftRequest): Record<string, unknown> {
+  const out: Record<string, unknown> = { method: request.method };
+  if (request.service !== undefined) out.service = request.service;
+  out.url = escapeTemplate(request.url);
+  if (request.query.length > 0) out.query = textMap(request.query);
+  if (request.headers.length > 0) out.headers = textMap(request.headers);
+  if (request.body) out.body = bodyYaml(request.body);
+  if (request.multipart) {
+    const { fields, files } = request.multipart;
+    out.multipart = {
+      ...(fields.length > 0 ? { fields: textMap(fields) } : {}),
+      ...(files.length > 0
+        ? { files: Object.fromEntries(files.map(([name, file]) => [name, fileYaml(file)])) }
+        : {}),
+    };
+  }
+  if (request.timeout !== undefined) out.timeout = request.timeout;
+  return out;
+}
+
+/** Keys of `headers`, `query` and `multipart.fields` are not interpolated; only the values are escaped. */
+function textMap(entries: readonly [string, DraftText][]): Record<string, string> {
+  return Object.fromEntries(entries.map(([key, value]) => [key, templateText(value)]));
+}
+
+function templateText(value: DraftText): string {
+  return value instanceof Template ? value.text : escapeTemplate(value);
+}
+
+function bodyYaml(body: DraftBody): unknown {
+  return body.kind === 'text' ? templateText(body.value) : templateValue(body.value);
+}
+
+/** Body maps interpolate their keys too (src/expressions/template.ts, interpolateDeep). */
+function templateValue(value: unknown): unknown {
+  if (value instanceof Template) return value.text;
+  if (typeof value === 'string') return escapeTemplate(value);
+  if (Array.isArray(value)) return value.map(templateValue);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [escapeTemplate(key), templateValue(item)]),
+    );
+  }
+  return value;
+}
+
+/** A bare path when that is all there is; `filename` and `contentType` are plain text, not templates. */
+function fileYaml(file: DraftFile): unknown {
+  const path = escapeTemplate(file.path);
+  if (file.filename === undefined && file.contentType === undefined) return path;
+  return {
+    path,
+    ...(file.filename !== undefined ? { filename: file.filename } : {}),
+    ...(file.contentType !== undefined ? { contentType: file.contentType } : {}),
+  };
+}
+
+function headerComment(input: PrintInput): string {
+  const lines = [
+    SCHEMA_MODELINE.replace(/^#/, ''),
+    ' Converted from a cURL command by `runner convert`. Add checks under `expect:`, such as `status: 200`.',
+  ];
+  if (input.comments.length > 0) {
+    lines.push('', ' Notes:', ...input.comments.map((comment) => ` - ${comment}`));
+  }
+  if (input.secrets.length > 0) {
+    lines.push(
+      '',
+      ' Secrets were replaced by variables; their values are not written here. Put them in',
+      ` ${input.credentialsFile} (runner masks them in all output):`,
+      `   ${SECRET_ACCOUNT}:`,
+      ...input.secrets.map((slot) => `     ${slot.field}: ""   # ${slot.what}`),
+    );
+  }
+  return lines.join('\n');
+}
+
+/** A trailing comment on every map entry whose value is a secret's variable. */
+function markSecrets(
+  doc: Document,
+  path: (string | number)[],
+  entries: readonly [string, DraftText][],
+): void {
+  const secretKeys = new Set(entries.filter(([, value]) => value instanceof Template).map(([key]) => key));
+  if (secretKeys.size === 0) return;
+  const map = doc.getIn(path, true);
+  if (!isMap(map)) return;
+  for (const pair of map.items as Pair[]) {
+    if (isScalar(pair.key) && secretKeys.has(String(pair.key.value)) && isScalar(pair.value)) {
+      pair.value.comment = ' secret: see the note at the top';
+    }
+  }
+}
