@@ -15,6 +15,8 @@ const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> =
   run: () => import('./commands/run.js'),
   validate: () => import('./commands/validate.js'),
   schema: () => import('./commands/schema.js'),
+  convert: () => import('./commands/convert.js'),
+  mcp: () => import('./commands/mcp.js'),
 };
 
 /** Prints an error that stopped a command: one `file:line:col: message` line per problem. */

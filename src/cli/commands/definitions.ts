@@ -18,7 +18,7 @@ export interface PositionalDefinition {
 }
 
 export interface CommandDefinition {
-  name: 'init' | 'run' | 'validate' | 'schema';
+  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert';
   summary: string;
   positionals: PositionalDefinition[];
   options: OptionDefinition[];
@@ -104,5 +104,58 @@ export const COMMANDS: readonly CommandDefinition[] = [
     positionals: [],
     options: [],
     examples: ['runner schema > scenario.schema.json'],
+  },
+  {
+    name: 'convert',
+    summary:
+      'Turn a cURL command into a scenario (secrets become variables), or a scenario into cURL commands',
+    positionals: [
+      {
+        name: 'command',
+        description:
+          'the cURL command in quotes, `-` to read it from stdin, or the words after `--`; with --to curl: scenario files',
+        variadic: true,
+      },
+    ],
+    options: [
+      {
+        name: 'to',
+        type: 'string',
+        placeholder: 'format',
+        description: '`curl`: print one cURL command per request step of the given scenario files',
+      },
+      {
+        ...envOption,
+        description:
+          'environment whose baseUrl and services make URLs relative (cURL to scenario), or whose variables and credentials fill them in (--to curl)',
+      },
+      {
+        name: 'raw',
+        type: 'boolean',
+        description: 'with --to curl: show credentials and sensitive values instead of [MASKED]',
+      },
+    ],
+    examples: [
+      'runner convert \'curl https://api.example.test/users -H "Accept: application/json"\'',
+      'pbpaste | runner convert - > .runner/tests/users.yaml',
+      'runner convert -- curl -X POST https://api.example.test/users --json \'{"name":"Ada"}\'',
+      'runner convert --to curl users.yaml --env staging',
+    ],
+  },
+  {
+    name: 'mcp',
+    summary:
+      'Serve the Model Context Protocol over stdio: tools for AI assistants to list, check and run scenarios',
+    positionals: [],
+    options: [
+      {
+        name: 'cwd',
+        type: 'string',
+        placeholder: 'dir',
+        description:
+          'the project directory to serve (for MCP clients that cannot set one); default: the current one',
+      },
+    ],
+    examples: ['runner mcp', 'runner mcp --cwd /path/to/project'],
   },
 ];
