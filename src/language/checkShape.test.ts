@@ -158,6 +158,21 @@ describe('checkShape', () => {
     expect(problems.join('\n')).not.toMatch(/TopSecret|471\d/i);
   });
 
+  it('never quotes a URL with credentials in it, in any document', () => {
+    const problems = [
+      ...check('name: x\nattempts: "redis://:Pa55word@cache:6379"\n'),
+      ...check('name: x\ncode: "https://ann:Pa55word@api.example.test"\n'),
+    ];
+    expect(problems).toEqual([
+      'shape.type t.yaml:2:11: `attempts` must be an integer, got a string',
+      'shape.pattern t.yaml:2:7: `code` must be lower-case letters, got a string',
+    ]);
+    // A URL without credentials is still quoted, which helps find the mistake.
+    expect(check('name: x\ncode: "https://api.example.test"\n')).toEqual([
+      'shape.pattern t.yaml:2:7: `code` must be lower-case letters, got "https://api.example.test"',
+    ]);
+  });
+
   it('hands values with a role to the role check once their structure is right', () => {
     const seen: string[] = [];
     const onRole: RoleCheck = (role, node, path) => {

@@ -37,9 +37,17 @@ export function visitRoles(node: YamlNode, shape: Shape, doc: ShapeDocument, vis
   new ShapeChecker(doc, visit).check(node, shape, []);
 }
 
-/** The offending value for a message: only its kind when the document's values are secret. */
+/** `scheme://user:password@host`: the part before `@` may be a password, whatever file it is in. */
+const URL_WITH_CREDENTIALS = /[a-z][a-z0-9+.-]*:\/\/[^\s]*@/i;
+
+/**
+ * The offending value for a message: only its kind when the document's values are secret, or when the value
+ * is a URL with credentials in it (a cache URL with its password misplaced in an environment file).
+ */
 function describeValue(node: YamlNode, doc: ShapeDocument): string {
-  return doc.redactValues === true ? describeNodeKind(node) : describeNode(node);
+  const carriesCredentials =
+    node.kind === 'scalar' && typeof node.value === 'string' && URL_WITH_CREDENTIALS.test(node.value);
+  return doc.redactValues === true || carriesCredentials ? describeNodeKind(node) : describeNode(node);
 }
 
 /** Resolves references to named shapes. */

@@ -115,7 +115,14 @@ async function startOnce(options: RedisServerOptions): Promise<RedisTestServer> 
     ...(options.password === undefined ? {} : { password: options.password }),
   });
   admin.on('error', () => undefined);
-  await admin.connect();
+  try {
+    await admin.connect();
+  } catch (error) {
+    // The server started but cannot be reached: leave no process or folder behind.
+    child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     port,
