@@ -30,6 +30,8 @@ export class Masker {
   readonly #policy: MaskingPolicy;
   readonly #always: readonly string[];
   #pattern: RegExp | undefined;
+  /** Whether a key name alone is masked, by key as written: a run asks about the same few keys over and over. */
+  readonly #keyVerdicts = new Map<string, boolean>();
   #forms: string[] = [];
   #patternVersion = -1;
 
@@ -61,12 +63,24 @@ export class Masker {
     const last = path.length - 1;
     if (last < 0) return false;
     // Called for every key of every value masked: no copies, and the suffix rules only when there are any.
-    if (this.#names.has(path[last]!.toLowerCase())) return true;
-    return this.#paths.some(
-      (suffix) =>
-        suffix.length <= path.length &&
-        suffix.every((part, i) => path[path.length - suffix.length + i]!.toLowerCase() === part),
+    if (this.#nameIsSensitive(path[last]!)) return true;
+    return (
+      this.#paths.length > 0 &&
+      this.#paths.some(
+        (suffix) =>
+          suffix.length <= path.length &&
+          suffix.every((part, i) => path[path.length - suffix.length + i]!.toLowerCase() === part),
+      )
     );
+  }
+
+  #nameIsSensitive(key: string): boolean {
+    let verdict = this.#keyVerdicts.get(key);
+    if (verdict === undefined) {
+      verdict = this.#names.has(key.toLowerCase());
+      if (this.#keyVerdicts.size < 10_000) this.#keyVerdicts.set(key, verdict);
+    }
+    return verdict;
   }
 
   maskText(text: string): string {
@@ -93,7 +107,7 @@ export class Masker {
   #walk(value: unknown, path: string[]): unknown {
     if (typeof value === 'string') return this.maskText(value);
     if (typeof value === 'number' || typeof value === 'bigint')
-      return this.#secrets.has(String(value)) ? MASK : value;
+      return this.#secrets.size > 0 && this.#secrets.has(String(value)) ? MASK : value;
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
@@ -104,7 +118,9 @@ export class Masker {
     }
     if (value !== null && typeof value === 'object') {
       let out: Record<string, unknown> | undefined;
-      for (const [key, item] of Object.entries(value)) {
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const item = record[key];
         path.push(key);
         const masked =
           item !== undefined && item !== null && this.isSensitive(path) ? MASK : this.#walk(item, path);

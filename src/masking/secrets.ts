@@ -27,6 +27,10 @@ export class SecretRegistry {
     return this.#values.has(value);
   }
 
+  get size(): number {
+    return this.#values.size;
+  }
+
   get version(): number {
     return this.#version;
   }

@@ -80,7 +80,13 @@ function composedScenarioLoader(plan: RunPlan): (path: string) => Promise<Scenar
   return (path) => {
     let pending = composed.get(path);
     if (!pending) {
-      pending = loadScenarioFile(plan.workspace, plan.environment, path).then((parsed) => {
+      pending = loadScenarioFile(
+        plan.workspace,
+        plan.environment,
+        path,
+        plan.workspace.cwd,
+        plan.parseCache,
+      ).then((parsed) => {
         if (parsed.scenario) return parsed.scenario;
         const errors = parsed.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
         throw new Error(errors.join('; '));

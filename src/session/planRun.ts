@@ -9,7 +9,10 @@ import {
   loadEnvironment,
   loadScenarios,
   loadWorkspace,
+  openParseCache,
   type Environment,
+  type ParseCache,
+  type ParseCacheOptions,
   type Workspace,
 } from '../workspace/index.js';
 
@@ -23,6 +26,8 @@ export interface RunRequest {
   environment?: string;
   /** Scenarios must carry every one of these tags (AND). */
   tags?: readonly string[];
+  /** Where parsed scenario files are kept between runs; none: every file is parsed afresh. */
+  parseCache?: Omit<ParseCacheOptions, 'root'>;
 }
 
 /** Everything loaded and checked before the first request: a run can start from here, or report why not. */
@@ -39,6 +44,8 @@ export interface RunPlan {
   scenarios: Scenario[];
   /** The path as given, for report metadata. */
   testFile?: string;
+  /** Parsed files, for the scenarios `use` steps load during the run. */
+  parseCache?: ParseCache;
 }
 
 /** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
@@ -79,7 +86,10 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const files = (await collectScenarioFiles(workspace, request.path, request.cwd)).filter(
     (file) => namedFile || !isFragment(file, workspace.config.tests.path),
   );
-  const loaded = await loadScenarios(workspace, environment, files, request.cwd);
+  const parseCache = request.parseCache
+    ? await openParseCache({ ...request.parseCache, root: workspace.root })
+    : undefined;
+  const loaded = await loadScenarios(workspace, environment, files, request.cwd, parseCache);
   const plan: RunPlan = {
     workspace,
     environment,
@@ -90,6 +100,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     diagnostics: loaded.diagnostics,
     scenarios: [],
     testFile: request.path,
+    parseCache,
   };
   if (planErrors(plan).length > 0) return plan;
 

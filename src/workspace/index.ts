@@ -14,6 +14,7 @@ export { loadCredentials, loadEnvironment } from './environment.js';
 export { collectScenarioFiles } from './collectScenarioFiles.js';
 export { loadScenarioFile, loadScenarios, type LoadedScenarios } from './loadScenarios.js';
 export { validateWorkspace, type Validation } from './validateWorkspace.js';
+export { openParseCache, type ParseCache, type ParseCacheOptions } from './parseCache.js';
 export {
   createSchemaStore,
   type SchemaStore,

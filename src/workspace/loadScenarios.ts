@@ -1,6 +1,7 @@
 /** Parsing scenario files of a workspace, for `run`, `validate` and the engine's `use` steps. */
 import type { Diagnostic } from '../diagnostics/errors.js';
 import type { ParsedScenario, Scenario } from '../language/index.js';
+import type { ParseCache } from './parseCache.js';
 import { ScenarioSources } from './scenarioSources.js';
 import type { Environment, Workspace } from './types.js';
 
@@ -19,10 +20,12 @@ export async function loadScenarios(
   environment: Environment | undefined,
   files: readonly string[],
   cwd = workspace.cwd,
+  cache?: ParseCache,
 ): Promise<LoadedScenarios> {
-  const sources = new ScenarioSources(workspace, environment, cwd);
+  const sources = new ScenarioSources(workspace, environment, cwd, cache);
   await sources.prepare(files);
   const results = await Promise.all(files.map((file) => sources.parse(file)));
+  await cache?.save();
   return {
     scenarios: results.flatMap((result, i) =>
       result.scenario ? [{ ...result.scenario, path: files[i] }] : [],
@@ -40,8 +43,9 @@ export async function loadScenarioFile(
   environment: Environment | undefined,
   file: string,
   cwd = workspace.cwd,
+  cache?: ParseCache,
 ): Promise<ParsedScenario> {
-  const sources = new ScenarioSources(workspace, environment, cwd);
+  const sources = new ScenarioSources(workspace, environment, cwd, cache);
   await sources.prepare([file], { findParents: false });
   const parsed = await sources.parse(file, { isUseTarget: true });
   return parsed.scenario ? { ...parsed, scenario: { ...parsed.scenario, path: file } } : parsed;

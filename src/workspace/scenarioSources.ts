@@ -18,6 +18,7 @@ import { scenarioFilesUnder } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
 import { isDirectory, isFile } from './fileKinds.js';
 import { readTextFile } from './readYamlFile.js';
+import type { ParseCache } from './parseCache.js';
 import { listSchemaFiles } from './schemaFiles.js';
 import type { Environment, Workspace } from './types.js';
 
@@ -35,6 +36,7 @@ export class ScenarioSources {
     private readonly workspace: Workspace,
     private readonly environment: Environment | undefined,
     private readonly cwd: string = workspace.cwd,
+    private readonly cache?: ParseCache,
   ) {}
 
   /**
@@ -119,8 +121,15 @@ export class ScenarioSources {
   private read(file: string): Promise<TextOrProblem> {
     let pending = this.texts.get(file);
     if (!pending) {
-      pending = readTextFile(file, this.display(file)).then(
-        (text) => ({ text, yaml: parseYaml(text, this.display(file)) }),
+      const display = this.display(file);
+      pending = readTextFile(file, display).then(
+        (text) => {
+          const cached = this.cache?.lookup(file, display, text);
+          if (cached) return { text, yaml: cached };
+          const yaml = parseYaml(text, display);
+          this.cache?.remember(file, display, text, yaml);
+          return { text, yaml };
+        },
         (error: unknown) => ({ problem: readProblem(error, this.display(file)) }),
       );
       this.texts.set(file, pending);

@@ -4,6 +4,7 @@ import { parseYaml } from '../language/index.js';
 import { collectScenarioFiles } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
 import { loadScenarios } from './loadScenarios.js';
+import type { ParseCache } from './parseCache.js';
 import { readTextFile } from './readYamlFile.js';
 import { listSchemaFiles } from './schemaFiles.js';
 import type { Environment, Workspace } from './types.js';
@@ -22,12 +23,13 @@ export async function validateWorkspace(
   environment: Environment | undefined,
   paths: readonly string[],
   cwd = workspace.cwd,
+  cache?: ParseCache,
 ): Promise<Validation> {
   const targets = paths.length > 0 ? paths : [undefined];
   const lists = await Promise.all(targets.map((path) => collectScenarioFiles(workspace, path, cwd)));
   const files = [...new Set(lists.flat())];
   const [scenarios, schemas] = await Promise.all([
-    loadScenarios(workspace, environment, files, cwd),
+    loadScenarios(workspace, environment, files, cwd, cache),
     checkSchemaFiles(workspace, cwd),
   ]);
   return { files, diagnostics: [...scenarios.diagnostics, ...schemas] };

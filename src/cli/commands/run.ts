@@ -6,6 +6,7 @@ import { executePlan, planErrors, planRun } from '../../session/index.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
 import { wantsColor } from '../io.js';
+import { parseCacheOptions } from '../parseCacheOptions.js';
 import type { ParsedArgs } from '../parseArgs.js';
 import { reportFormats, writeRunOutputs } from './runReports.js';
 import { EXIT } from '../exitCodes.js';
@@ -22,6 +23,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     path: args.positionals[0],
     environment: typeof args.options.env === 'string' ? args.options.env : undefined,
     tags: (args.options.tag as string[] | undefined) ?? [],
+    parseCache: parseCacheOptions(io),
   });
   const formats = reportFormats(args, plan.workspace);
   const mask = (text: string) => plan.masker.maskText(text);

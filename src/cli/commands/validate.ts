@@ -1,5 +1,6 @@
 import { formatDiagnostic } from '../../diagnostics/errors.js';
-import { loadEnvironment, loadWorkspace, validateWorkspace } from '../../workspace/index.js';
+import { loadEnvironment, loadWorkspace, openParseCache, validateWorkspace } from '../../workspace/index.js';
+import { parseCacheOptions } from '../parseCacheOptions.js';
 import type { CliIo } from '../io.js';
 import type { ParsedArgs } from '../parseArgs.js';
 import { environmentName } from './environmentName.js';
@@ -10,7 +11,15 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   const workspace = await loadWorkspace(io.cwd);
   const envName = environmentName(args, workspace);
   const environment = await loadEnvironment(workspace, envName);
-  const { files, diagnostics } = await validateWorkspace(workspace, environment, args.positionals, io.cwd);
+  const cacheOptions = parseCacheOptions(io);
+  const cache = cacheOptions ? await openParseCache({ ...cacheOptions, root: workspace.root }) : undefined;
+  const { files, diagnostics } = await validateWorkspace(
+    workspace,
+    environment,
+    args.positionals,
+    io.cwd,
+    cache,
+  );
   for (const diagnostic of diagnostics) io.stdout.write(`${formatDiagnostic(diagnostic)}\n`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;

@@ -1,0 +1,114 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseYaml } from '../language/index.js';
+import { loadScenarios } from './loadScenarios.js';
+import { loadWorkspace } from './loadWorkspace.js';
+import { openParseCache } from './parseCache.js';
+import { tempTree, type TempTree } from './tempWorkspace.test-support.js';
+
+const SCENARIO =
+  'scenario: Health\nsteps:\n  - request: { method: GET, url: /health }\n    expect: { status: 200 }\n';
+
+let trees: TempTree[] = [];
+afterEach(async () => {
+  await Promise.all(trees.map((tree) => tree.remove()));
+  trees = [];
+});
+
+async function tree(files: Record<string, string> = {}): Promise<TempTree> {
+  const made = await tempTree(files);
+  trees.push(made);
+  return made;
+}
+
+describe('openParseCache', () => {
+  it('gives back what was remembered for the same text and name, and nothing once either changes', async () => {
+    const dir = (await tree()).path('cache');
+    const options = { dir, root: '/project', build: 'b1' };
+    const first = await openParseCache(options);
+    const parsed = parseYaml(SCENARIO, 'health.yaml');
+    first.remember('/project/health.yaml', 'health.yaml', SCENARIO, parsed);
+    await first.save();
+
+    const second = await openParseCache(options);
+    expect(second.lookup('/project/health.yaml', 'health.yaml', SCENARIO)).toEqual(parsed);
+    expect(second.lookup('/project/health.yaml', 'health.yaml', SCENARIO + '# edited\n')).toBeUndefined();
+    expect(second.lookup('/project/health.yaml', 'other/health.yaml', SCENARIO)).toBeUndefined();
+    expect(second.lookup('/project/other.yaml', 'health.yaml', SCENARIO)).toBeUndefined();
+  });
+
+  it('ignores what another build wrote, and a corrupt file, and writes nothing when nothing changed', async () => {
+    const dir = (await tree()).path('cache');
+    const old = await openParseCache({ dir, root: '/p', build: 'old' });
+    old.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    await old.save();
+    const [file] = await readdir(dir);
+    const written = (await stat(`${dir}/${file}`)).mtimeMs;
+
+    const upgraded = await openParseCache({ dir, root: '/p', build: 'new' });
+    expect(upgraded.lookup('/p/a.yaml', 'a.yaml', SCENARIO)).toBeUndefined();
+    await upgraded.save();
+    expect((await stat(`${dir}/${file}`)).mtimeMs).toBe(written);
+
+    await writeFile(`${dir}/${file}`, 'not a cache');
+    const afterDamage = await openParseCache({ dir, root: '/p', build: 'old' });
+    expect(afterDamage.lookup('/p/a.yaml', 'a.yaml', SCENARIO)).toBeUndefined();
+  });
+
+  it('keeps its file private to the user, and a cache it cannot write is no error', async () => {
+    const base = await tree({ blocker: 'a file where the cache folder would go' });
+    const dir = base.path('cache');
+    const cache = await openParseCache({ dir, root: '/p', build: 'b' });
+    cache.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    await cache.save();
+    const [file] = await readdir(dir);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(`${dir}/${file}`)).mode & 0o777).toBe(0o600);
+
+    const blocked = await openParseCache({ dir: base.path('blocker', 'cache'), root: '/p', build: 'b' });
+    blocked.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    await expect(blocked.save()).resolves.toBeUndefined();
+  });
+});
+
+describe('loadScenarios with a parse cache', () => {
+  it('parses a file again after it changed, so diagnostics always match the text on disk', async () => {
+    const project = await tree({
+      '.runner/config.yaml': '',
+      '.runner/tests/health.yaml': SCENARIO,
+    });
+    const file = project.path('.runner/tests/health.yaml');
+    const workspace = await loadWorkspace(project.root);
+    const cacheOptions = { dir: project.path('cache'), root: workspace.root, build: 'b' };
+
+    const first = await loadScenarios(
+      workspace,
+      undefined,
+      [file],
+      project.root,
+      await openParseCache(cacheOptions),
+    );
+    expect(first.scenarios.map((s) => s.name)).toEqual(['Health']);
+    expect((await readdir(project.path('cache'))).length).toBe(1);
+
+    const cached = await loadScenarios(
+      workspace,
+      undefined,
+      [file],
+      project.root,
+      await openParseCache(cacheOptions),
+    );
+    expect(cached.scenarios).toEqual(first.scenarios);
+
+    await writeFile(file, (await readFile(file, 'utf8')).replace('scenario: Health', 'scenario: [broken'));
+    const edited = await loadScenarios(
+      workspace,
+      undefined,
+      [file],
+      project.root,
+      await openParseCache(cacheOptions),
+    );
+    expect(edited.scenarios).toEqual([]);
+    expect(edited.diagnostics[0]?.location?.file).toBe('.runner/tests/health.yaml');
+  });
+});
