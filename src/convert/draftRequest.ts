@@ -28,6 +28,8 @@ export type DraftBody = { kind: 'json'; value: unknown } | { kind: 'text'; value
 export interface DraftRequest {
   method: HttpMethod;
   url: string;
+  /** The URL as a template, when secrets in the query it keeps were replaced by variables. */
+  urlTemplate?: Template;
   service?: string;
   query: [string, DraftText][];
   headers: [string, DraftText][];

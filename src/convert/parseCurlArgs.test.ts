@@ -45,6 +45,12 @@ describe('parseCurlArgs', () => {
     expect(invocation.ignored).toEqual(['-s']);
   });
 
+  it('reports `--name=value` (which curl does not accept) without the value, which may be a credential', () => {
+    const invocation = parseCurlArgs(['--user=bob:s3cr3t', '--oauth2-bearer=tok3n', 'https://a.test']);
+    expect(invocation.unknown).toEqual(['--user=…', '--oauth2-bearer=…']);
+    expect(JSON.stringify(invocation)).not.toMatch(/s3cr3t|tok3n/);
+  });
+
   it("treats the word after an unknown option as that option's value when another URL is given", () => {
     expect(parseCurlArgs(['--new-flag', 's3cr3t', 'https://a.test']).urls).toEqual(['https://a.test']);
     expect(parseCurlArgs(['--new-flag', 'https://a.test']).urls).toEqual(['https://a.test']);

@@ -65,7 +65,16 @@ function readLong(invocation: CurlInvocation, arg: string, valueAfter: (spelled:
   // curl accepts `--no-<name>` for every switch; turning one off changes nothing here.
   const negated = name.startsWith('no-') ? BY_LONG.get(name.slice(3)) : undefined;
   if (negated && !negated.takesValue) invocation.ignored.push(arg);
-  else invocation.unknown.push(arg);
+  else invocation.unknown.push(withoutValue(arg));
+}
+
+/**
+ * curl has no `--name=value` form, so `--user=bob:secret` is an unknown option; it is reported by name
+ * only, since what follows `=` may be a credential (docs/convert.md: warnings never name a value).
+ */
+function withoutValue(arg: string): string {
+  const eq = arg.indexOf('=');
+  return eq < 0 ? arg : `${arg.slice(0, eq)}=…`;
 }
 
 /** `-sSL`: each letter a switch; the first letter that takes a value takes the rest of the word, or the next word. */

@@ -15,6 +15,8 @@ import {
 import { SECRET_ACCOUNT, type SecretSlot } from './secretNames.js';
 import { escapeTemplate } from './templateText.js';
 
+const SECRET_COMMENT = ' secret: see the note at the top';
+
 export interface PrintInput {
   request: DraftRequest;
   comments: readonly string[];
@@ -33,13 +35,15 @@ export function printScenario(input: PrintInput): string {
   const requestPath = ['steps', 0, 'request'];
   markSecrets(doc, [...requestPath, 'headers'], request.headers);
   markSecrets(doc, [...requestPath, 'query'], request.query);
+  const url = doc.getIn([...requestPath, 'url'], true);
+  if (request.urlTemplate && isScalar(url)) url.comment = SECRET_COMMENT;
   return doc.toString({ lineWidth: 0 });
 }
 
 function requestYaml(request: DraftRequest): Record<string, unknown> {
   const out: Record<string, unknown> = { method: request.method };
   if (request.service !== undefined) out.service = request.service;
-  out.url = escapeTemplate(request.url);
+  out.url = request.urlTemplate ? request.urlTemplate.text : escapeTemplate(request.url);
   if (request.query.length > 0) out.query = textMap(request.query);
   if (request.headers.length > 0) out.headers = textMap(request.headers);
   if (request.body) out.body = bodyYaml(request.body);
@@ -125,7 +129,7 @@ function markSecrets(
   if (!isMap(map)) return;
   for (const pair of map.items as Pair[]) {
     if (isScalar(pair.key) && secretKeys.has(String(pair.key.value)) && isScalar(pair.value)) {
-      pair.value.comment = ' secret: see the note at the top';
+      pair.value.comment = SECRET_COMMENT;
     }
   }
 }

@@ -6,6 +6,7 @@
 import { escapeTemplate } from './templateText.js';
 import { findHeader, headerText, Template, type DraftRequest, type DraftText } from './draftRequest.js';
 import { SecretFields, type SecretSlot, type SensitiveName } from './secretNames.js';
+import { jsonTextSecrets, urlQuerySecrets } from './textSecrets.js';
 import { decodeFormComponent } from './urlParts.js';
 
 export function replaceSecrets(
@@ -26,10 +27,16 @@ export function replaceSecrets(
       : value,
   ]);
   const out: DraftRequest = { ...request, headers, query };
+  // Parameters `query` cannot hold (a repeated name) stay in the URL, and so would their values.
+  const url = urlQuerySecrets(request.url, isSensitive, fields);
+  if (url !== undefined) out.urlTemplate = new Template(url);
   if (request.body?.kind === 'json') {
     out.body = { kind: 'json', value: jsonSecrets(request.body.value, isSensitive, fields) };
   } else if (request.body?.kind === 'text' && typeof request.body.value === 'string') {
-    const form = isFormBody(headers) ? formSecrets(request.body.value, isSensitive, fields) : undefined;
+    const text = request.body.value;
+    const form = isFormBody(headers)
+      ? formSecrets(text, isSensitive, fields)
+      : wrap(jsonTextSecrets(text, isSensitive, fields));
     if (form) out.body = { kind: 'text', value: form };
   }
   if (request.multipart) {
@@ -44,6 +51,10 @@ export function replaceSecrets(
     };
   }
   return { request: out, slots: fields.slots };
+}
+
+function wrap(text: string | undefined): Template | undefined {
+  return text === undefined ? undefined : new Template(text);
 }
 
 /** The scheme of an Authorization header stays readable: `Bearer $accounts.api.token`. */
@@ -102,9 +113,10 @@ function formSecrets(text: string, isSensitive: SensitiveName, fields: SecretFie
   let replaced = false;
   const pieces = text.split('&').map((piece) => {
     const eq = piece.indexOf('=');
-    const name = eq > 0 ? decodeFormComponent(piece.slice(0, eq)) : undefined;
-    const value = eq > 0 ? decodeFormComponent(piece.slice(eq + 1)) : undefined;
-    if (name === undefined || value === undefined || value === '' || !isSensitive(name)) {
+    const name = eq > 0 ? (decodeFormComponent(piece.slice(0, eq)) ?? piece.slice(0, eq)) : undefined;
+    // The value as written: it is stored URL-encoded, and one that does not decode is still a secret.
+    const value = piece.slice(eq + 1);
+    if (name === undefined || value === '' || !isSensitive(name)) {
       return escapeTemplate(piece);
     }
     replaced = true;

@@ -75,6 +75,18 @@ describe('runner convert <command>', () => {
     expect(words.stdout).toBe(quoted.stdout);
   });
 
+  it('reports `--name=value` options (unknown to curl) by name, never printing the value', async () => {
+    const command = 'curl --user=alice:s3cr3t-eq --oauth2-bearer=s3cr3t-tok https://api.example.test/me';
+    const { code, stdout, stderr } = await runCli(['convert', command], { cwd: dir });
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      'warning: unknown curl option `--user=…` was not converted\n' +
+        'warning: unknown curl option `--oauth2-bearer=…` was not converted\n',
+    );
+    expect(stdout).toContain('# - unknown curl options, not converted: --user=…, --oauth2-bearer=…\n');
+    expect(stdout + stderr).not.toContain('s3cr3t');
+  });
+
   it('makes URLs relative to the environment with --env, setting the service', async () => {
     await runCli(['init'], { cwd: dir });
     const { code, stdout } = await runCli(
