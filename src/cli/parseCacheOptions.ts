@@ -10,6 +10,8 @@ import type { CliIo } from './io.js';
  */
 export function parseCacheOptions(io: Pick<CliIo, 'env'>): { dir: string; build: string } | undefined {
   const { env } = io;
+  // Not built (tests running the source): no build identity, so an entry could outlive a parser change.
+  if (buildInfo.builtAt === new Date(0).toISOString()) return undefined;
   if (env.RUNNER_NO_CACHE !== undefined && env.RUNNER_NO_CACHE !== '' && env.RUNNER_NO_CACHE !== '0') {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseYaml } from '../language/index.js';
 import { loadScenarios } from './loadScenarios.js';
@@ -68,6 +68,49 @@ describe('openParseCache', () => {
     const blocked = await openParseCache({ dir: base.path('blocker', 'cache'), root: '/p', build: 'b' });
     blocked.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
     await expect(blocked.save()).resolves.toBeUndefined();
+  });
+});
+
+describe('openParseCache in a folder others can write', () => {
+  it('neither reads nor writes there, so nobody else can plant what a run parses', async () => {
+    const base = await tree();
+    const shared = base.path('shared');
+    const own = await openParseCache({ dir: shared, root: '/p', build: 'b' });
+    own.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    await own.save();
+    const [file] = await readdir(shared);
+
+    await chmod(shared, 0o777);
+    const inShared = await openParseCache({ dir: shared, root: '/p', build: 'b' });
+    expect(inShared.lookup('/p/a.yaml', 'a.yaml', SCENARIO)).toBeUndefined();
+    inShared.remember('/p/b.yaml', 'b.yaml', SCENARIO, parseYaml(SCENARIO, 'b.yaml'));
+    const before = (await stat(`${shared}/${file}`)).mtimeMs;
+    await inShared.save();
+    expect((await stat(`${shared}/${file}`)).mtimeMs).toBe(before);
+
+    await chmod(shared, 0o700);
+    await chmod(`${shared}/${file}`, 0o666);
+    const plantedFile = await openParseCache({ dir: shared, root: '/p', build: 'b' });
+    expect(plantedFile.lookup('/p/a.yaml', 'a.yaml', SCENARIO)).toBeUndefined();
+  });
+
+  it('removes cache files of projects unused for 30 days when it writes its own', async () => {
+    const dir = (await tree()).path('cache');
+    const old = await openParseCache({ dir, root: '/old-project', build: 'b' });
+    old.remember('/old-project/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    await old.save();
+    const [oldFile] = await readdir(dir);
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    await utimes(`${dir}/${oldFile}`, longAgo, longAgo);
+    await writeFile(`${dir}/notes.txt`, 'not ours');
+
+    const current = await openParseCache({ dir, root: '/project', build: 'b' });
+    current.remember('/project/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    await current.save();
+    const left = await readdir(dir);
+    expect(left).not.toContain(oldFile);
+    expect(left).toContain('notes.txt');
+    expect(left.filter((name) => name.endsWith('.bin'))).toHaveLength(1);
   });
 });
 

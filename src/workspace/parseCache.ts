@@ -5,7 +5,8 @@
  * when something changed; a missing, stale or corrupt cache is simply rebuilt, never an error.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedYaml } from '../language/index.js';
@@ -37,6 +38,28 @@ interface CacheFile {
   entries: Array<[string, Entry]>;
 }
 
+/** Cache files of projects not run for this long are removed when another cache file is written. */
+const UNUSED_FILE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Only a folder and file that this user owns and nobody else can write are trusted: a cache planted by
+ * someone else (a shared RUNNER_CACHE_DIR) could otherwise change what a run does.
+ */
+async function isPrivate(path: string): Promise<boolean> {
+  const uid = userInfo().uid;
+  const info = await stat(path);
+  // uid -1: a system without owners (Windows), where the check does not apply.
+  return uid === -1 || (info.uid === uid && (info.mode & 0o022) === 0);
+}
+
+async function removeUnusedFiles(dir: string, now: number): Promise<void> {
+  for (const name of await readdir(dir)) {
+    if (!/^scenarios-[0-9a-f]{16}\.bin$/.test(name)) continue;
+    const file = join(dir, name);
+    if (now - (await stat(file)).mtimeMs > UNUSED_FILE_MS) await rm(file, { force: true });
+  }
+}
+
 /** Entries beyond this many are dropped, least recently used first, so renamed files do not pile up. */
 const MAX_ENTRIES = 5_000;
 
@@ -58,8 +81,10 @@ function isCacheFile(value: unknown, build: string): value is CacheFile {
 export async function openParseCache(options: ParseCacheOptions): Promise<ParseCache> {
   const path = join(options.dir, `scenarios-${sha256(options.root).slice(0, 16)}.bin`);
   let entries = new Map<string, Entry>();
+  let trusted = true;
   try {
-    const stored: unknown = deserialize(await readFile(path));
+    trusted = (await isPrivate(options.dir)) && (await isPrivate(path));
+    const stored: unknown = trusted ? deserialize(await readFile(path)) : undefined;
     if (isCacheFile(stored, options.build)) entries = new Map(stored.entries);
   } catch {
     // No cache yet, or one this build cannot read: start empty.
@@ -80,7 +105,7 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       changed = true;
     },
     async save() {
-      if (!changed) return;
+      if (!changed || !trusted) return;
       // Most recently used last, so the oldest are the first to go.
       const ordered = [...entries].sort(([a], [b]) => Number(used.has(a)) - Number(used.has(b)));
       const file: CacheFile = { build: options.build, entries: ordered.slice(-MAX_ENTRIES) };
@@ -90,6 +115,7 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
         await mkdir(options.dir, { recursive: true, mode: 0o700 });
         await writeFile(temp, serialize(file), { mode: 0o600 });
         await rename(temp, path);
+        await removeUnusedFiles(options.dir, Date.now());
       } catch {
         await rm(temp, { force: true }).catch(() => undefined);
       }

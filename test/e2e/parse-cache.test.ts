@@ -21,13 +21,16 @@ describe('the parse cache (docs/cli.md, "Caching")', () => {
     expect(off.code).toBe(0);
     await expect(readdir(cacheDir)).rejects.toMatchObject({ code: 'ENOENT' });
 
-    const on = await runCli(['validate'], { cwd: dir, env: { RUNNER_CACHE_DIR: cacheDir } });
+    const on = await runCli(['validate'], {
+      cwd: dir,
+      env: { RUNNER_CACHE_DIR: cacheDir, RUNNER_NO_CACHE: '' },
+    });
     expect(on.code).toBe(0);
     expect(await readdir(cacheDir)).toEqual([expect.stringMatching(/^scenarios-[0-9a-f]{16}\.bin$/)]);
   });
 
   it('never hides an edit: a cached file broken afterwards is reported at its line and column', async () => {
-    const env = { RUNNER_CACHE_DIR: join(dir, 'cache') };
+    const env = { RUNNER_CACHE_DIR: join(dir, 'cache'), RUNNER_NO_CACHE: '' };
     expect((await runCli(['validate'], { cwd: dir, env })).code).toBe(0);
     const tests = join(dir, '.runner/tests');
     const cached = (await readdir(tests)).find((name) => name.endsWith('.yaml'));
