@@ -8,6 +8,8 @@ export {
 } from './events.js';
 export type {
   AttemptRecord,
+  CacheExchange,
+  SpreadsheetTransfer,
   RecordedRequest,
   RedirectHop,
   RecordedResponse,

@@ -1,4 +1,9 @@
-import type { RecordedRequest, RecordedResponse } from '../../engine/index.js';
+import type {
+  CacheExchange,
+  RecordedRequest,
+  RecordedResponse,
+  SpreadsheetTransfer,
+} from '../../engine/index.js';
 import { toCurl } from '../shared/curl.js';
 import { httpStatusBadge } from './badges.js';
 import { escapeHtml, escapeText } from './escapeHtml.js';
@@ -46,5 +51,28 @@ export function responseHtml(response: RecordedResponse): string {
     headersBlock(response.headers) +
     bodyBlock(response.body) +
     '</section>'
+  );
+}
+
+/** A cache step: the command as sent and the reply as `expect` and `save` saw it. */
+export function cacheHtml(cache: CacheExchange): string {
+  const reply = cache.reply === undefined ? '<p class="dim">No reply</p>' : bodyBlock(cache.reply);
+  return (
+    '<section class="exchange cache"><h4>Cache</h4>' +
+    `<p class="line"><span class="method">${escapeHtml(cache.command.toUpperCase())}</span> ` +
+    `<code>${escapeHtml(cache.key)}</code> <span class="dim">on ${escapeHtml(cache.connection)}</span></p>` +
+    reply +
+    '</section>'
+  );
+}
+
+/** An export or import step: which file, which sheet, how many rows. */
+export function spreadsheetHtml(kind: string, transfer: SpreadsheetTransfer): string {
+  const verb = kind === 'export' ? 'Wrote' : 'Read';
+  const rows = `${transfer.rows} ${transfer.rows === 1 ? 'row' : 'rows'}`;
+  return (
+    '<section class="exchange spreadsheet"><h4>Spreadsheet</h4>' +
+    `<p class="line">${verb} ${escapeHtml(rows)} · <code>${escapeHtml(transfer.file)}</code> ` +
+    `<span class="dim">sheet ${escapeHtml(transfer.sheet)}</span></p></section>`
   );
 }

@@ -230,3 +230,32 @@ describe('LazyBodies', () => {
     expect(() => store.toHtml()).toThrow(/unescaped markup/);
   });
 });
+
+describe('cache and spreadsheet steps', () => {
+  it('show the cache command and its reply, escaped, in a failed step opened inline', () => {
+    const cache = {
+      connection: 'sessions',
+      command: 'get',
+      key: 'session:<42>',
+      reply: { exists: true, value: { user: '<b>ann</b>' }, ttl: 30 },
+    };
+    const html = stepRowHtml(step({ kind: 'cache', status: 'failed', cache }), new LazyBodies());
+    expect(html).toContain('<h4>Cache</h4>');
+    expect(html).toContain('GET</span> <code>session:&lt;42&gt;</code>');
+    expect(html).toContain('on sessions');
+    expect(html).toContain('&lt;b&gt;ann&lt;/b&gt;');
+    expect(html).not.toContain('<b>ann</b>');
+  });
+
+  it('show the file, sheet and row count of an export or import', () => {
+    const store = new LazyBodies();
+    const spreadsheet = { file: 'out/users.xlsx', sheet: 'Users', rows: 1 };
+    stepRowHtml(step({ kind: 'import', status: 'failed', spreadsheet }), store);
+    const html = stepRowHtml(step({ kind: 'export', status: 'failed', spreadsheet }), store);
+    expect(html).toContain('Wrote 1 row · <code>out/users.xlsx</code>');
+    expect(html).toContain('sheet Users');
+    expect(stepRowHtml(step({ kind: 'import', status: 'failed', spreadsheet }), store)).toContain(
+      'Read 1 row',
+    );
+  });
+});

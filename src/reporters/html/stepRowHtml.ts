@@ -2,7 +2,7 @@ import type { StepResult } from '../../engine/index.js';
 import { formatLocation } from '../../diagnostics/location.js';
 import { attemptsBadge, durationBadge, httpStatusBadge, requestIdBadge, statusBadge } from './badges.js';
 import { escapeHtml } from './escapeHtml.js';
-import { requestHtml, responseHtml } from './httpExchangeHtml.js';
+import { cacheHtml, requestHtml, responseHtml, spreadsheetHtml } from './httpExchangeHtml.js';
 import type { LazyBodies } from './lazyBodies.js';
 import { stepOutcomeHtml } from './stepOutcomeHtml.js';
 
@@ -27,10 +27,13 @@ function summaryHtml(step: StepResult): string {
 }
 
 function bodyHtml(step: StepResult, store: LazyBodies): string {
-  const exchange =
-    step.request || step.response
-      ? `<div class="exchanges">${step.request ? requestHtml(step.request) : ''}${step.response ? responseHtml(step.response) : ''}</div>`
-      : '';
+  const sections = [
+    step.request ? requestHtml(step.request) : '',
+    step.response ? responseHtml(step.response) : '',
+    step.cache ? cacheHtml(step.cache) : '',
+    step.spreadsheet ? spreadsheetHtml(step.kind, step.spreadsheet) : '',
+  ].join('');
+  const exchange = sections === '' ? '' : `<div class="exchanges">${sections}</div>`;
   const children = step.children?.length
     ? `<div class="children">${step.children.map((child) => stepRowHtml(child, store)).join('')}</div>`
     : '';

@@ -20,10 +20,10 @@ services:
 # variables:
 #   apiVersion: v1
 
-# Read-only cache connections for \`cache\` steps (a later version):
+# Read-only Redis connections for \`cache\` steps, named by their \`connection\` (password from credentials):
 # cache:
 #   sessions:
-#     url: redis://127.0.0.1:6379/0
+#     url: redis://:$accounts.redis.password@127.0.0.1:6379/0
 `;
 
 export const LOCAL_CREDENTIALS_YAML = `# Accounts for the \`local\` environment, read in scenarios as $accounts.<account>.<field>.
