@@ -120,6 +120,29 @@ function describeShape(shape: Shape, doc: ShapeDocument): string {
   }
 }
 
+/** Patterns compiled once per shape: validation visits the same shapes for every step of every file. */
+const compiledPatterns = new Map<string, RegExp>();
+function patternOf(source: string): RegExp {
+  let pattern = compiledPatterns.get(source);
+  if (!pattern) {
+    pattern = new RegExp(source);
+    compiledPatterns.set(source, pattern);
+  }
+  return pattern;
+}
+
+const requiredKeysOf = new WeakMap<ObjectShape, string[]>();
+function requiredKeys(shape: ObjectShape): string[] {
+  let keys = requiredKeysOf.get(shape);
+  if (!keys) {
+    keys = Object.entries(shape.properties)
+      .filter(([, property]) => property.required)
+      .map(([key]) => key);
+    requiredKeysOf.set(shape, keys);
+  }
+  return keys;
+}
+
 /** `attempts`, `steps[2]`, `tags[0]`: the last key of a path with any indexes after it. */
 export function labelOf(path: readonly PathSegment[]): string {
   let start = path.length - 1;
@@ -158,7 +181,8 @@ class ShapeChecker {
   }
 
   private checkObject(node: YamlMap, shape: ObjectShape, path: readonly PathSegment[]): void {
-    const where = shape.name ?? (path.length === 0 ? this.doc.title : `\`${labelOf(path)}\``);
+    // Only a problem needs the words: no string is built for the (many) maps that are fine.
+    const where = () => shape.name ?? (path.length === 0 ? this.doc.title : `\`${labelOf(path)}\``);
     for (const entry of node.entries) {
       const key = entry.key.value;
       const property = Object.prototype.hasOwnProperty.call(shape.properties, key)
@@ -168,33 +192,32 @@ class ShapeChecker {
       if (!valueShape) {
         this.report(
           'shape.unknown-key',
-          `unknown key \`${key}\` in ${where}`,
+          `unknown key \`${key}\` in ${where()}`,
           entry.key,
           didYouMeanHint(key, Object.keys(shape.properties)),
         );
         continue;
       }
-      if (!property && shape.keys && !new RegExp(shape.keys.pattern).test(key)) {
+      if (!property && shape.keys && !patternOf(shape.keys.pattern).test(key)) {
         this.report(shape.keys.code, `\`${key}\` is not ${shape.keys.expected}`, entry.key);
       }
       this.check(entry.value, valueShape, [...path, key]);
     }
-    for (const [key, property] of Object.entries(shape.properties)) {
-      if (property.required && !node.entries.some((entry) => entry.key.value === key)) {
-        this.report('shape.required', `missing required key \`${key}\` in ${where}`, node);
+    for (const key of requiredKeys(shape)) {
+      if (!node.entries.some((entry) => entry.key.value === key)) {
+        this.report('shape.required', `missing required key \`${key}\` in ${where()}`, node);
       }
     }
   }
 
   /** Enum, pattern and range rules; false when one failed (the role check is then skipped). */
   private checkScalar(node: YamlScalar, shape: Shape, path: readonly PathSegment[]): boolean {
-    const label = labelOf(path);
-    if (shape.type === 'string') return this.checkString(node, shape, label);
+    if (shape.type === 'string') return this.checkString(node, shape, path);
     if ((shape.type === 'integer' || shape.type === 'number') && typeof node.value === 'number') {
       if (shape.minimum !== undefined && node.value < shape.minimum) {
         this.report(
           'shape.range',
-          `\`${label}\` must be at least ${shape.minimum}, got ${this.got(node)}`,
+          `\`${labelOf(path)}\` must be at least ${shape.minimum}, got ${this.got(node)}`,
           node,
         );
         return false;
@@ -202,7 +225,7 @@ class ShapeChecker {
       if (shape.type === 'integer' && shape.maximum !== undefined && node.value > shape.maximum) {
         this.report(
           'shape.range',
-          `\`${label}\` must be at most ${shape.maximum}, got ${this.got(node)}`,
+          `\`${labelOf(path)}\` must be at most ${shape.maximum}, got ${this.got(node)}`,
           node,
         );
         return false;
@@ -211,23 +234,23 @@ class ShapeChecker {
     return true;
   }
 
-  private checkString(node: YamlScalar, shape: StringShape, label: string): boolean {
+  private checkString(node: YamlScalar, shape: StringShape, path: readonly PathSegment[]): boolean {
     const text = String(node.value);
     if (shape.enum && !shape.enum.includes(text)) {
       const hint = this.doc.redactValues === true ? undefined : didYouMeanHint(text, shape.enum);
       this.report(
         'shape.enum',
-        `\`${label}\` must be ${describeShape(shape, this.doc)}, got ${this.got(node)}`,
+        `\`${labelOf(path)}\` must be ${describeShape(shape, this.doc)}, got ${this.got(node)}`,
         node,
         hint,
       );
       return false;
     }
-    if (shape.pattern && !new RegExp(shape.pattern).test(text)) {
+    if (shape.pattern && !patternOf(shape.pattern).test(text)) {
       const expected = shape.patternExpected ?? `a string matching /${shape.pattern}/`;
       this.report(
         shape.patternCode ?? 'shape.pattern',
-        `\`${label}\` must be ${expected}, got ${this.got(node)}`,
+        `\`${labelOf(path)}\` must be ${expected}, got ${this.got(node)}`,
         node,
       );
       return false;
