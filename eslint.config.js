@@ -24,6 +24,22 @@ const NODE_IO_MODULES = [
 const NODE_IO = NODE_IO_MODULES.flatMap((name) => [name, `node:${name}`]);
 const NODE_IO_PATTERNS = ['undici', 'undici/*'];
 
+/** What the edges (the MCP server, the CLI) may use: everything below them. */
+const BELOW_THE_EDGES = [
+  'session',
+  'workspace',
+  'language',
+  'expressions',
+  'engine',
+  'http',
+  'cache',
+  'spreadsheets',
+  'reporters',
+  'convert',
+  'masking',
+  'diagnostics',
+];
+
 /** Folders under src/ and the sibling folders each may import from. */
 const BOUNDARIES = {
   diagnostics: [],
@@ -35,7 +51,7 @@ const BOUNDARIES = {
   cache: ['http', 'diagnostics'],
   spreadsheets: ['diagnostics'],
   workspace: ['language', 'expressions', 'diagnostics'],
-  engine: ['language', 'expressions', 'assertions', 'http', 'masking', 'workspace', 'diagnostics'],
+  engine: ['language', 'expressions', 'assertions', 'http', 'cache', 'masking', 'workspace', 'diagnostics'],
   convert: ['language', 'expressions', 'workspace', 'reporters', 'masking', 'diagnostics'],
   reporters: ['engine', 'language', 'expressions', 'assertions', 'masking', 'diagnostics'],
   session: [
@@ -49,35 +65,8 @@ const BOUNDARIES = {
     'masking',
     'diagnostics',
   ],
-  mcp: [
-    'session',
-    'workspace',
-    'language',
-    'expressions',
-    'engine',
-    'http',
-    'cache',
-    'spreadsheets',
-    'reporters',
-    'convert',
-    'masking',
-    'diagnostics',
-  ],
-  cli: [
-    'session',
-    'workspace',
-    'language',
-    'expressions',
-    'engine',
-    'http',
-    'cache',
-    'spreadsheets',
-    'reporters',
-    'convert',
-    'mcp',
-    'masking',
-    'diagnostics',
-  ],
+  mcp: BELOW_THE_EDGES,
+  cli: [...BELOW_THE_EDGES, 'mcp'],
 };
 const PURE = new Set(['diagnostics', 'expressions', 'assertions', 'masking', 'language']);
 

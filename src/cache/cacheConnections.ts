@@ -1,7 +1,7 @@
 import type { HostResolver, SandboxPolicy } from '../http/index.js';
 import { systemResolver } from '../http/hostResolver.js';
 import { CacheError } from './cacheError.js';
-import type { CacheQuery, CacheReply } from './cacheTypes.js';
+import type { CacheConnections, CacheQuery } from './cacheTypes.js';
 import { parseCacheUrl } from './cacheUrl.js';
 import { openRedisConnection, type RedisConnection } from './redisConnection.js';
 
@@ -17,8 +17,7 @@ export interface CacheConnectionOptions {
 }
 
 /** The cache connections of one run. */
-export interface CacheConnectionPool {
-  run(query: CacheQuery): Promise<CacheReply>;
+export interface CacheConnectionPool extends CacheConnections {
   /** Closes every connection; later queries fail. */
   close(): Promise<void>;
 }

@@ -1,7 +1,6 @@
 /**
- * What the cache client answers. The engine declares the same shapes (src/engine/services.ts) and depends
- * only on those; this folder may not import the engine, so the wiring site (src/session) lets TypeScript
- * check that the two agree.
+ * What the cache client is asked and answers. The engine depends on these types (as it depends on src/http's
+ * HttpClient), so there is one definition of each.
  */
 
 /** The only commands a cache step can send (SPEC, `cache` object): all of them read, none writes. */
@@ -22,3 +21,8 @@ export type CacheReply =
   | { command: 'exists'; count: number }
   | { command: 'ttl'; seconds: number }
   | { command: 'hgetall'; fields: Record<string, string> };
+
+/** Sends the read commands of cache steps; throws with a readable message (never the password). */
+export interface CacheConnections {
+  run(query: CacheQuery): Promise<CacheReply>;
+}

@@ -1,5 +1,5 @@
 export type { CacheErrorCode } from './cacheError.js';
-export type { CacheQuery, CacheReadCommand, CacheReply } from './cacheTypes.js';
+export type { CacheConnections, CacheQuery, CacheReadCommand, CacheReply } from './cacheTypes.js';
 export {
   createCacheConnections,
   type CacheConnectionOptions,

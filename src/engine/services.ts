@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionRuntime } from '../expressions/index.js';
+import type { CacheConnections } from '../cache/index.js';
 import type { HttpClient } from '../http/index.js';
 import type { Masker, SecretRegistry } from '../masking/index.js';
-import type { CacheCommand, Scenario } from '../language/model.js';
+import type { Scenario } from '../language/model.js';
 import type { AssetReader } from '../workspace/assets.js';
 import type { SchemaStore } from '../workspace/index.js';
 import type { RunListener } from './events.js';
@@ -69,26 +70,6 @@ export interface EngineServices {
   cache?: CacheConnections;
   /** Spreadsheet files for `export` and `import` steps (src/spreadsheets implements it). */
   spreadsheets?: SpreadsheetAccess;
-}
-
-/** One `cache` step's question (SPEC, `cache` object); `url` is the connection's URL with variables filled in. */
-export interface CacheQuery {
-  connection: string;
-  url: string;
-  command: CacheCommand;
-  key: string;
-}
-
-/** The server's answer as Redis gives it, before the step turns it into `cache.exists/value/ttl`. */
-export type CacheReply =
-  | { command: 'get'; value: string | null }
-  | { command: 'exists'; count: number }
-  | { command: 'ttl'; seconds: number }
-  | { command: 'hgetall'; fields: Record<string, string> };
-
-/** Sends the read commands of cache steps (src/cache implements it); throws with a readable message. */
-export interface CacheConnections {
-  run(query: CacheQuery): Promise<CacheReply>;
 }
 
 /**

@@ -6,8 +6,8 @@ import { Masker, SecretRegistry } from '../../src/masking/index.js';
 import type { AssetReader } from '../../src/workspace/assets.js';
 import type { SchemaStore } from '../../src/workspace/index.js';
 import { systemClock } from '../../src/engine/index.js';
-import type { CacheConnections, SpreadsheetAccess } from '../../src/engine/services.js';
-import { createCacheConnections } from '../../src/cache/index.js';
+import type { SpreadsheetAccess } from '../../src/engine/services.js';
+import { createCacheConnections, type CacheConnections } from '../../src/cache/index.js';
 import type { SandboxPolicy } from '../../src/http/index.js';
 
 /** Parses scenario YAML written in a test; fails the test with the diagnostics when it is invalid. */

@@ -1,13 +1,13 @@
-import { evaluateExpectations, extractSaves } from '../../assertions/index.js';
+import { evaluateExpectations } from '../../assertions/index.js';
 import { interpolate, valueAsText } from '../../expressions/index.js';
 import type { Step } from '../../language/model.js';
 import type { SecretRegistry } from '../../masking/index.js';
-import type { CacheExchange, TimingCheck } from '../results.js';
-import type { CacheReply } from '../services.js';
+import type { CacheExchange } from '../results.js';
+import type { CacheReply } from '../../cache/index.js';
 import { cacheSubject } from './cacheSubject.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { resolveExpectations } from './expectations.js';
-import { storeSaves } from './saves.js';
+import { stepVerdict } from './verdict.js';
 
 /**
  * A password written in the URL itself (not only through `$accounts`, which is secret already) must be
@@ -81,25 +81,9 @@ export async function executeCacheStep(
   const subject = { cache: cacheSubject(reply) };
   const expectations = resolveExpectations(step.expect, store, services.runtime);
   const assertions = [...evaluateExpectations(expectations.ready, subject), ...expectations.failed];
-  const timing: TimingCheck | undefined =
-    step.timingMaxMs === undefined
-      ? undefined
-      : { maxMs: step.timingMaxMs, actualMs: elapsedMs, passed: elapsedMs <= step.timingMaxMs };
-  const passed = assertions.every((assertion) => assertion.passed) && (timing?.passed ?? true);
-
-  const outcome: StepOutcome = {
-    status: passed ? 'passed' : 'failed',
+  return {
+    ...stepVerdict(step, context, subject, assertions, elapsedMs),
     durationMs: elapsedMs,
     cache: { ...exchange, reply: subject.cache },
-    assertions,
-    timing,
   };
-  // SPEC phase 7: save only when the assertions succeeded.
-  if (passed && step.save.length > 0) {
-    const saves = extractSaves(step.save, subject);
-    storeSaves(step.save, saves.values, context);
-    outcome.saved = saves.values;
-    outcome.warnings = saves.warnings;
-  }
-  return outcome;
 }

@@ -1,4 +1,4 @@
-import type { CacheReply } from '../services.js';
+import type { CacheReply } from '../../cache/index.js';
 
 /** Integers past 2^53 would lose digits as numbers (`12345678901234567890`), so they stay text. */
 function keepsItsValue(decoded: unknown, text: string): boolean {

@@ -1,6 +1,5 @@
 import {
   evaluateExpectations,
-  extractSaves,
   withJwt,
   type ExpectationInput,
   type Subject,
@@ -9,11 +8,11 @@ import { decodeBody, type HttpResponse } from '../../http/index.js';
 import type { SchemaStore, SchemaVerdict } from '../../workspace/index.js';
 import type { Step } from '../../language/model.js';
 import { compileRequest } from '../compileRequest.js';
-import type { RecordedResponse, TimingCheck } from '../results.js';
+import type { RecordedResponse } from '../results.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { resolveExpectations } from './expectations.js';
 import { RedirectFailure, sendFollowingRedirects, type FollowedResponse } from './redirects.js';
-import { storeSaves } from './saves.js';
+import { stepVerdict } from './verdict.js';
 
 /** SPEC, JSON report: `requestId` comes from the first of these response headers that is present. */
 const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id'];
@@ -106,32 +105,12 @@ export async function executeRequestStep(
     }),
     ...expectations.failed,
   ];
-  const timing: TimingCheck | undefined =
-    step.timingMaxMs === undefined
-      ? undefined
-      : {
-          maxMs: step.timingMaxMs,
-          actualMs: followed.totalMs,
-          passed: followed.totalMs <= step.timingMaxMs,
-        };
-  const passed = assertions.every((assertion) => assertion.passed) && (timing?.passed ?? true);
-
-  const outcome: StepOutcome = {
-    status: passed ? 'passed' : 'failed',
+  return {
+    ...stepVerdict(step, context, subject, assertions, followed.totalMs),
     durationMs: followed.totalMs,
     ...(followed.hops.length > 0 ? { redirects: followed.hops } : {}),
     request: compiled.recorded,
     response: recorded,
-    assertions,
-    timing,
     requestId: findRequestId(response.headers),
   };
-  // SPEC phase 7: save only when the assertions succeeded.
-  if (passed && step.save.length > 0) {
-    const saves = extractSaves(step.save, subject);
-    storeSaves(step.save, saves.values, context);
-    outcome.saved = saves.values;
-    outcome.warnings = saves.warnings;
-  }
-  return outcome;
 }
