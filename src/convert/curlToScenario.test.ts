@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RunnerError } from '../diagnostics/errors.js';
 import { parseScenario, type RequestSpec } from '../language/index.js';
 import { convertCurlText, convertCurlWords } from './curlToScenario.js';
+import { thrown } from '../../test/support/rejection.js';
 
 /** The request of the converted scenario, after the validator accepted it. */
 function convertedRequest(yaml: string): RequestSpec {
@@ -12,15 +13,7 @@ function convertedRequest(yaml: string): RequestSpec {
   return step.request;
 }
 
-function failure(run: () => unknown): RunnerError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RunnerError) return error;
-    throw error;
-  }
-  throw new Error('expected a RunnerError');
-}
+const failure = (run: () => unknown): RunnerError => thrown(run, RunnerError);
 
 describe('convertCurlText', () => {
   it('prints a valid scenario with the modeline and one request step', () => {

@@ -3,18 +3,11 @@ import { RunnerError } from '../diagnostics/errors.js';
 import { readAnsiCQuoted } from './ansiCQuote.js';
 import { looksLikeCmd, splitCmdWords } from './cmdWords.js';
 import { splitShellWords } from './shellWords.js';
+import { thrown } from '../../test/support/rejection.js';
 
 const words = (text: string) => splitShellWords({ name: '<argument>', text }).words;
 
-function failure(run: () => unknown): RunnerError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RunnerError) return error;
-    throw error;
-  }
-  throw new Error('expected a RunnerError');
-}
+const failure = (run: () => unknown): RunnerError => thrown(run, RunnerError);
 
 describe('splitShellWords', () => {
   it('splits on blanks and keeps quoted text together', () => {

@@ -15,3 +15,14 @@ export async function rejection<T extends Error>(
     throw new Error(`expected a ${type.name}, got ${String(outcome.error)}`);
   return outcome.error;
 }
+
+/** The error `run` throws, checked to be of `type`; fails the test when it returns or throws something else. */
+export function thrown<T extends Error>(run: () => unknown, type: abstract new (...args: never[]) => T): T {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof type) return error;
+    throw new Error(`expected a ${type.name}, got ${String(error)}`);
+  }
+  throw new Error(`expected a ${type.name}, but nothing was thrown`);
+}
