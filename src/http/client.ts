@@ -5,7 +5,7 @@ import { endpointKey } from './endpoint.js';
 import { findHeader } from './headers.js';
 import { systemResolver } from './hostResolver.js';
 import { HttpError } from './httpError.js';
-import { readCappedBody } from './readCappedBody.js';
+import { collectResponse } from './collectResponse.js';
 import { checkHost } from './sandbox/policy.js';
 import { toHttpError, type FailureContext } from './transportErrors.js';
 import type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from './types.js';
@@ -24,28 +24,6 @@ function parseTarget(url: string): URL {
     );
   }
   return parsed;
-}
-
-function joinHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
-
-/** Content-Length describes a body only when one can follow (not for HEAD, 204 or 304). */
-function declaredBodyLength(
-  method: string,
-  status: number,
-  headers: Record<string, string>,
-): number | undefined {
-  const declared = headers['content-length'];
-  if (declared === undefined || method.toUpperCase() === 'HEAD' || status === 204 || status === 304)
-    return undefined;
-  const length = Number(declared);
-  return Number.isFinite(length) ? length : undefined;
 }
 
 /**
@@ -75,8 +53,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const headers = { ...request.headers };
       if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = options.userAgent;
 
-      const deadline = new AbortController();
-      const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
       const context: FailureContext = {
         target: key.slice(key.indexOf('//') + 2),
         hostname: url.hostname,
@@ -84,47 +60,42 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         timedOut: false,
         headersReceived: false,
       };
-      const timer = setTimeout(() => {
-        context.timedOut = true;
-        deadline.abort();
-      }, request.timeoutMs);
-
       const started = performance.now();
       try {
-        const response = await agent.request({
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          method: request.method,
-          headers,
-          body: request.body ?? null,
-          signal,
-          // Our deadline is the one limit; undici's own 300s header/body timers are turned off.
-          headersTimeout: 0,
-          bodyTimeout: 0,
-          // Keep the connection after HEAD too: undici's default closes it, and with undici 7 every later
-          // request to that origin then opened a fresh connection (seen in test/integration/http-client).
-          reset: false,
-        });
-        context.headersReceived = true;
-        const responseHeaders = joinHeaders(response.headers);
-        const body = await readCappedBody(
-          response.body,
-          request.maxResponseBytes,
-          declaredBodyLength(request.method, response.statusCode, responseHeaders),
+        const response = await collectResponse(
+          agent,
+          {
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method: request.method,
+            headers,
+            body: request.body ?? null,
+            // Our deadline is the one limit; undici's own 300s header/body timers are turned off.
+            headersTimeout: 0,
+            bodyTimeout: 0,
+            // Keep the connection after HEAD too: undici's default closes it, and with undici 7 every later
+            // request to that origin then opened a fresh connection (seen in test/integration/http-client).
+            reset: false,
+          },
+          {
+            method: request.method,
+            maxBytes: request.maxResponseBytes,
+            timeoutMs: request.timeoutMs,
+            onTimeout: () => void (context.timedOut = true),
+            onHeaders: () => void (context.headersReceived = true),
+            signal: request.signal,
+          },
         );
-        const durationMs = performance.now() - started;
         return {
-          status: response.statusCode,
-          statusText: response.statusText || (STATUS_CODES[response.statusCode] ?? ''),
+          status: response.status,
+          statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
           httpVersion: connector.negotiatedProtocol(key) === 'h2' ? '2' : '1.1',
-          headers: responseHeaders,
-          body,
-          durationMs,
+          headers: response.headers,
+          body: response.body,
+          durationMs: performance.now() - started,
         };
       } catch (error) {
         throw toHttpError(error, context);
-      } finally {
-        clearTimeout(timer);
       }
     },
 

@@ -1,12 +1,4 @@
 // Types for the undici modules src/http/undiciCore.ts loads directly; their shapes are the package's own.
-declare module 'undici/lib/dispatcher/dispatcher.js' {
-  const Dispatcher: { prototype: object };
-  export default Dispatcher;
-}
-declare module 'undici/lib/api/index.js' {
-  const api: Record<string, unknown>;
-  export default api;
-}
 declare module 'undici/lib/dispatcher/agent.js' {
   const Agent: typeof import('undici').Agent;
   export default Agent;
