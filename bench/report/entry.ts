@@ -10,16 +10,19 @@ const steps = Number(process.argv[2] ?? '5000');
 const run = largeRun(steps);
 const dir = await mkdtemp(join(tmpdir(), 'runner-report-bench-'));
 const started = performance.now();
-const written = await writeReportOutputs(run, run, {
-  formats: ['html', 'json', 'junit'],
-  raw: false,
-  reportsDir: join(dir, 'reports'),
-  archive: false,
-  retention: 10,
-  failures: { enabled: true, path: join(dir, 'reports/failures'), maskSensitive: true, retainCount: 50 },
-  version: 'bench',
-  generatedAt: new Date().toISOString(),
-});
+const written = await writeReportOutputs(
+  { raw: run, masked: run },
+  {
+    formats: ['html', 'json', 'junit'],
+    raw: false,
+    reportsDir: join(dir, 'reports'),
+    archive: false,
+    retention: 10,
+    failures: { enabled: true, path: join(dir, 'reports/failures'), maskSensitive: true, retainCount: 50 },
+    version: 'bench',
+    generatedAt: new Date().toISOString(),
+  },
+);
 const elapsedMs = performance.now() - started;
 await rm(dir, { recursive: true, force: true });
 console.log(

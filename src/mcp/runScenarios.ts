@@ -1,9 +1,9 @@
 /** The `run` tool's work: `runner run` without a console, its reports and snapshots written all the same. */
 import { relative } from 'node:path';
 import { RunnerError } from '../diagnostics/errors.js';
-import type { RunListener, RunResult } from '../engine/index.js';
+import type { RunListener } from '../engine/index.js';
 import type { Masker } from '../masking/index.js';
-import { writeReportOutputs } from '../reporters/index.js';
+import { writeReportOutputs, type FinishedResults } from '../reporters/index.js';
 import { buildJsonReport } from '../reporters/json/buildJsonReport.js';
 import type { JsonReport } from '../reporters/json/reportTypes.js';
 import { executePlan, planErrors, planRun, type RunPlan } from '../session/index.js';
@@ -64,7 +64,7 @@ export async function runScenarios(
       context.log(masker.maskText(`runner mcp: progress failed in ${hook}: ${String(error)}`)),
   });
   const generatedAt = context.now().toISOString();
-  const outputs = await writeOutputs(plan, run.masked, run.raw, { version: context.version, generatedAt });
+  const outputs = await writeOutputs(plan, run, { version: context.version, generatedAt });
   const report = buildJsonReport(run.masked, {
     version: context.version,
     generatedAt,
@@ -76,14 +76,13 @@ export async function runScenarios(
 
 async function writeOutputs(
   plan: RunPlan,
-  masked: RunResult,
-  raw: RunResult,
+  run: FinishedResults,
   meta: { version: string; generatedAt: string },
 ): Promise<string[]> {
   const { config, cwd } = plan.workspace;
   const show = (path: string) => relative(cwd, path) || '.';
   try {
-    const written = await writeReportOutputs(masked, raw, {
+    const written = await writeReportOutputs(run, {
       formats: config.reports.formats ?? [],
       raw: false,
       reportsDir: config.reports.path,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluateExpectations, type AssertionResult } from '../assertions/index.js';
 import type { StepEnd, StepResult } from '../engine/index.js';
 import { quoteValue } from '../expressions/index.js';
-import { Masker, SecretRegistry } from '../masking/index.js';
-import { maskEvents } from './maskingBoundary.js';
+import { MASK, Masker, SecretRegistry } from '../masking/index.js';
+import { createResultMasker, maskEvents } from './maskingBoundary.js';
 
 /** Sends one failed step through the boundary and returns what a reporter would see. */
 function throughBoundary(assertion: AssertionResult, extra: Partial<StepResult> = {}): StepEnd {
@@ -93,5 +93,40 @@ describe('maskEvents', () => {
       actual: '[MASKED]',
       message: 'body.password startsWith [MASKED]',
     });
+  });
+});
+
+describe('createResultMasker', () => {
+  const step = (body: unknown): StepResult => ({
+    index: 0,
+    section: 'steps',
+    kind: 'request',
+    label: 'read the profile',
+    status: 'passed',
+    durationMs: 1,
+    loc: { file: 'f', line: 1, col: 1 },
+    assertions: [],
+    saved: {},
+    warnings: [],
+    response: { status: 200, statusText: 'OK', httpVersion: '1.1', headers: {}, body, sizeBytes: 1 },
+  });
+
+  it('masks a body when it is read, with every secret known by then', () => {
+    const secrets = new SecretRegistry();
+    const results = createResultMasker(new Masker({ enabled: true, fields: [] }, secrets));
+    const masked = results.step(step({ note: 'key sk-live-0123456789 issued' }));
+    // A secret saved by a later step, before any reporter looked at this step's body.
+    secrets.add('sk-live-0123456789');
+    expect(JSON.stringify(masked)).not.toContain('sk-live-0123456789');
+    expect(masked.response?.body).toEqual({ note: `key ${MASK} issued` });
+  });
+
+  it('gives every reader of a masked step the same fields as the step it came from', () => {
+    const results = createResultMasker(new Masker({ enabled: true, fields: [] }, new SecretRegistry()));
+    const raw = step({ id: 7 });
+    const masked = results.step(raw);
+    expect(Object.keys(masked).sort()).toEqual(Object.keys(raw).sort());
+    expect({ ...masked }).toEqual(raw);
+    expect(JSON.parse(JSON.stringify(masked))).toEqual(raw);
   });
 });

@@ -1,5 +1,5 @@
 import { parseExpected, type AssertionResult } from '../assertions/index.js';
-import type { RunListener, ScenarioResult, StepResult } from '../engine/index.js';
+import type { RunListener, RunResult, ScenarioResult, StepResult } from '../engine/index.js';
 import { quoteValue } from '../expressions/index.js';
 import { MASK, pathKeys, type Masker } from '../masking/index.js';
 
@@ -37,28 +37,87 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
 }
 
 /**
+ * Step fields that can be large (bodies, headers, every retry attempt) are masked when a reporter first
+ * reads them: the console prints a line per passing step and never looks at its bodies, and masking them
+ * anyway was a tenth of the runner's own time per step (bench/throughput). They are still only ever seen
+ * masked, with every secret known at the time they are read.
+ */
+const LAZY_STEP_FIELDS = [
+  'request',
+  'response',
+  'attempts',
+  'redirects',
+  'cache',
+  'spreadsheet',
+  'saved',
+  'variablesAtFailure',
+] as const satisfies readonly (keyof StepResult)[];
+
+function maskLazily(
+  out: StepResult,
+  step: StepResult,
+  field: (typeof LAZY_STEP_FIELDS)[number],
+  masker: Masker,
+) {
+  let masked: unknown;
+  let done = false;
+  Object.defineProperty(out, field, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!done) {
+        masked = masker.maskValue(step[field], [field]);
+        done = true;
+      }
+      return masked;
+    },
+  });
+}
+
+/** Masks steps, scenarios and runs for one masker, each step once while the set of secrets is unchanged. */
+export interface ResultMasker {
+  step(step: StepResult): StepResult;
+  scenario(scenario: ScenarioResult): ScenarioResult;
+  run(run: RunResult): RunResult;
+}
+
+export function createResultMasker(masker: Masker): ResultMasker {
+  // Secrets found later in the run (a token saved at step 5) must be masked in earlier steps too when the
+  // run's end is reported, so a cached copy is only reused while the set of secrets is unchanged.
+  const masked = new WeakMap<StepResult, { version: number; step: StepResult }>();
+  const step = (raw: StepResult): StepResult => {
+    const cached = masked.get(raw);
+    if (cached && cached.version === masker.secretsVersion) return cached.step;
+    const light: Partial<StepResult> = { ...raw, assertions: [], children: undefined };
+    for (const field of LAZY_STEP_FIELDS) delete light[field];
+    const out = { ...masker.maskValue(light) } as StepResult;
+    out.assertions = raw.assertions.map((assertion) => maskAssertion(assertion, masker));
+    if (raw.children) out.children = raw.children.map(step);
+    else delete out.children;
+    for (const field of LAZY_STEP_FIELDS) {
+      if (raw[field] !== undefined) maskLazily(out, raw, field, masker);
+    }
+    masked.set(raw, { version: masker.secretsVersion, step: out });
+    return out;
+  };
+  const scenario = (raw: ScenarioResult): ScenarioResult => ({
+    ...masker.maskValue({ ...raw, steps: [] }),
+    steps: raw.steps.map(step),
+  });
+  const run = (raw: RunResult): RunResult => ({
+    ...masker.maskValue({ ...raw, scenarios: [] }),
+    scenarios: raw.scenarios.map(scenario),
+  });
+  return { step, scenario, run };
+}
+
+/**
  * The one masking boundary between the engine and every reporter (STYLE.md, "Masking happens at one
  * boundary"): each event is masked before any reporter sees it. A step is masked once, however many events
  * carry it (its own end, its scenario's end, the run's end), and only the hooks the listener has are wired.
  */
 export function maskEvents(listener: RunListener, masker: Masker): RunListener {
-  // Secrets found later in the run (a token saved at step 5) must be masked in earlier steps too when the
-  // run's end is reported, so a cached copy is only reused while the set of secrets is unchanged.
-  const masked = new WeakMap<StepResult, { version: number; step: StepResult }>();
-  const maskStep = (step: StepResult): StepResult => {
-    const cached = masked.get(step);
-    if (cached && cached.version === masker.secretsVersion) return cached.step;
-    const out: StepResult = { ...masker.maskValue({ ...step, assertions: [], children: undefined }) };
-    out.assertions = step.assertions.map((assertion) => maskAssertion(assertion, masker));
-    if (step.children) out.children = step.children.map(maskStep);
-    else delete out.children;
-    masked.set(step, { version: masker.secretsVersion, step: out });
-    return out;
-  };
-  const maskScenario = (scenario: ScenarioResult): ScenarioResult => ({
-    ...masker.maskValue({ ...scenario, steps: [] }),
-    steps: scenario.steps.map(maskStep),
-  });
+  const results = createResultMasker(masker);
   const out: RunListener = {};
   if (listener.onRunBegin) out.onRunBegin = (event) => listener.onRunBegin?.(masker.maskValue(event));
   if (listener.onScenarioBegin)
@@ -69,16 +128,11 @@ export function maskEvents(listener: RunListener, masker: Masker): RunListener {
       listener.onStepEnd?.({
         ...event,
         scenario: masker.maskText(event.scenario),
-        result: maskStep(event.result),
+        result: results.step(event.result),
       });
   }
-  if (listener.onScenarioEnd) out.onScenarioEnd = (result) => listener.onScenarioEnd?.(maskScenario(result));
-  if (listener.onRunEnd) {
-    out.onRunEnd = (result) =>
-      listener.onRunEnd?.({
-        ...masker.maskValue({ ...result, scenarios: [] }),
-        scenarios: result.scenarios.map(maskScenario),
-      });
-  }
+  if (listener.onScenarioEnd)
+    out.onScenarioEnd = (result) => listener.onScenarioEnd?.(results.scenario(result));
+  if (listener.onRunEnd) out.onRunEnd = (result) => listener.onRunEnd?.(results.run(result));
   return out;
 }

@@ -30,22 +30,29 @@ export interface WrittenOutputs {
   snapshots: string[];
 }
 
+/** A finished run, as the engine produced it and as it left the masking boundary. */
+export interface FinishedResults {
+  raw: RunResult;
+  /** Masked when first read: a run that writes no report never pays for masking every step again. */
+  readonly masked: RunResult;
+}
+
 /**
  * The files a run leaves behind, rendered from finished data: `masked` has passed the masking boundary,
  * `raw` has not. HTML (and its cURL text) and JUnit always use the masked run; the JSON report uses the raw
  * one only for `--report-raw`; failure snapshots follow `reports.failures.maskSensitive`.
  */
 export async function writeReportOutputs(
-  masked: RunResult,
-  raw: RunResult,
+  run: FinishedResults,
   options: ReportOutputOptions,
 ): Promise<WrittenOutputs> {
+  const { raw } = run;
   const meta = { version: options.version, generatedAt: options.generatedAt };
   // Renderers, not texts: each report is rendered when it is written and dropped before the next one
   // (see writeRunReports), so a large run never holds all three in memory at once.
   const files: { name: string; content: () => string }[] = [];
   if (options.formats.includes('json') || options.raw) {
-    const source = options.raw ? raw : masked;
+    const source = options.raw ? raw : run.masked;
     const jsonMeta = { ...meta, testFile: options.testFile };
     files.push({
       name: 'report.json',
@@ -53,12 +60,12 @@ export async function writeReportOutputs(
     });
   }
   if (options.formats.includes('html')) {
-    files.push({ name: 'report.html', content: () => renderHtmlReport(masked, meta) });
+    files.push({ name: 'report.html', content: () => renderHtmlReport(run.masked, meta) });
   }
   if (options.formats.includes('junit')) {
     files.push({
       name: 'report.xml',
-      content: () => renderJunit(masked, { generatedAt: options.generatedAt }),
+      content: () => renderJunit(run.masked, { generatedAt: options.generatedAt }),
     });
   }
 
@@ -67,15 +74,15 @@ export async function writeReportOutputs(
     const { dir, latest } = await writeRunReports({
       reportsDir: options.reportsDir,
       files,
-      startedAt: masked.startedAt,
+      startedAt: raw.startedAt,
       archive: options.archive,
       retention: options.retention,
     });
     written.reportDir = dir;
     written.latestDir = latest;
   }
-  if (options.failures.enabled) {
-    const source = options.failures.maskSensitive ? masked : raw;
+  if (options.failures.enabled && raw.status === 'failed') {
+    const source = options.failures.maskSensitive ? run.masked : raw;
     const snapshots = failureSnapshots(source, options.generatedAt);
     if (snapshots.length > 0) {
       written.snapshots = await writeFailureSnapshots(

@@ -13,7 +13,7 @@ import { createCacheConnections } from '../cache/index.js';
 import { createHttpClient } from '../http/index.js';
 import type { Scenario } from '../language/model.js';
 import type { Masker } from '../masking/index.js';
-import { maskEvents } from '../reporters/index.js';
+import { createResultMasker, maskEvents } from '../reporters/index.js';
 import { createSchemaStore, loadScenarioFile } from '../workspace/index.js';
 import { formatDiagnostic } from '../diagnostics/errors.js';
 import { createAssetReader } from '../workspace/assets.js';
@@ -39,8 +39,8 @@ export interface ExecuteOptions {
 export interface ExecutedRun {
   /** The run as the engine produced it; only `--report-raw` may write this. */
   raw: RunResult;
-  /** The same run after the masking boundary: what every report renders. */
-  masked: RunResult;
+  /** The same run after the masking boundary, what every report renders; masked when first read. */
+  readonly masked: RunResult;
 }
 
 async function readCaFile(file: string | undefined, cwd: string): Promise<Buffer | undefined> {
@@ -118,13 +118,8 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
     insecure: environment.http.insecure,
     ca,
   });
-  let masked: RunResult | undefined;
   const listener = fanOut(
-    [
-      ...(options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker)),
-      // Reports are rendered from the run as it left the masking boundary.
-      maskEvents({ onRunEnd: (run) => void (masked = run) }, masker),
-    ],
+    (options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker)),
     (error, hook) => options.onListenerError?.(error, hook),
   );
   try {
@@ -150,8 +145,15 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
         display: (path) => displayPath(workspace.cwd, path),
       }),
     });
-    if (!masked) throw new Error('the masked run result did not arrive');
-    return { raw, masked };
+    // Reports are rendered from the run as it leaves the masking boundary, with every secret the run found.
+    let masked: RunResult | undefined;
+    const results = createResultMasker(masker);
+    return {
+      raw,
+      get masked() {
+        return (masked ??= results.run(raw));
+      },
+    };
   } finally {
     await Promise.all([http.close(), cache.close()]);
   }

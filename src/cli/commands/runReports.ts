@@ -1,8 +1,12 @@
 import { relative } from 'node:path';
 import { didYouMeanHint } from '../../diagnostics/didYouMean.js';
 import { RunnerError } from '../../diagnostics/errors.js';
-import type { RunResult } from '../../engine/index.js';
-import { REPORT_FORMATS, writeReportOutputs, type ReportFormat } from '../../reporters/index.js';
+import {
+  REPORT_FORMATS,
+  writeReportOutputs,
+  type FinishedResults,
+  type ReportFormat,
+} from '../../reporters/index.js';
 import type { Workspace } from '../../workspace/index.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
@@ -32,8 +36,7 @@ export function reportFormats(args: ParsedArgs, workspace: Workspace): ReportFor
  * is an error: the run's result would otherwise be lost without anyone noticing.
  */
 export async function writeRunOutputs(
-  masked: RunResult,
-  raw: RunResult,
+  run: FinishedResults,
   options: { formats: ReportFormat[]; raw: boolean; workspace: Workspace; testFile?: string; now: Date },
   io: CliIo,
 ): Promise<void> {
@@ -41,7 +44,7 @@ export async function writeRunOutputs(
   const show = (path: string) => relative(cwd, path) || '.';
   let written;
   try {
-    written = await writeReportOutputs(masked, raw, {
+    written = await writeReportOutputs(run, {
       formats: options.formats,
       raw: options.raw,
       reportsDir: config.reports.path,
