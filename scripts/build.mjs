@@ -1,6 +1,8 @@
-// Bundles the CLI into dist/runner.cjs and the demo API into dist/demo.cjs (DECISIONS.md, "Product and
-// entry points": `node dist/runner.cjs <args>` is the CLI). One CJS file per program keeps start-up to a
-// single file read; modules the code loads with dynamic `import()` stay lazy inside the bundle.
+// Bundles the CLI and the demo API (DECISIONS.md, "Product and entry points": `node dist/runner.cjs <args>`
+// is the CLI). The CLI is two files: dist/lib/cli.cjs, the whole program, and dist/runner.cjs, a small
+// launcher that sets V8 flags and starts the program from a code cache (src/cli/launcher.ts). Heavy
+// libraries are lazy chunks beside the program (scripts/lazyChunks.mjs); the demo is dist/demo.cjs.
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -70,6 +72,35 @@ const COMMON_OPTIONS = {
   logLevel: 'warning',
 };
 
+/**
+ * undici's HTTP/2 client loads node:http2 (and with it node:tls) when undici is loaded, ~6 ms of every start
+ * (bench/startup), though only an HTTPS origin that negotiates h2 uses it. This plugin hands undici's client
+ * a stand-in that loads the real HTTP/2 client on its first call.
+ */
+function lazyHttp2Plugin() {
+  return {
+    name: 'lazy-http2',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => {
+        if (!/[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)) return undefined;
+        // A path for source maps that names no folder of this machine; the real one travels in pluginData.
+        const real = join(args.resolveDir, 'client-h2.js');
+        return { path: 'undici/lib/dispatcher/client-h2.js', namespace: 'lazy-http2', pluginData: { real } };
+      });
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-http2' }, (args) => ({
+        contents:
+          'let connectH2;\n' +
+          'module.exports = function connectH2Lazily(client, socket) {\n' +
+          `  connectH2 ??= require(${JSON.stringify(args.pluginData.real)});\n` +
+          '  return connectH2(client, socket);\n' +
+          '};\n',
+        resolveDir: dirname(args.pluginData.real),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** @param {{ entry: string; outfile: string; shebang: boolean; lazyChunks: boolean; define: Record<string, string> }} target */
 async function bundle({ entry, outfile, shebang, lazyChunks, define }) {
   if (!existsSync(join(root, entry))) {
@@ -86,10 +117,10 @@ async function bundle({ entry, outfile, shebang, lazyChunks, define }) {
     outfile,
     banner: { js: banner },
     define: { ...define, ...IMPORT_META_DEFINES },
-    plugins: lazyChunks ? [lazyChunksPlugin(root)] : [],
+    plugins: lazyChunks ? [lazyChunksPlugin(root), lazyHttp2Plugin()] : [],
   }).catch(failed);
   if (lazyChunks) {
-    await buildLazyChunks(root, join(dirname(outfile), 'lib'), COMMON_OPTIONS).catch(failed);
+    await buildLazyChunks(root, dirname(outfile), COMMON_OPTIONS).catch(failed);
   }
   if (shebang) chmodSync(join(root, outfile), 0o755);
   const kib = (statSync(join(root, outfile)).size / 1024).toFixed(0);
@@ -104,9 +135,28 @@ const define = Object.fromEntries(
   Object.entries(constants).map(([key, value]) => [key, JSON.stringify(value)]),
 );
 
+const PROGRAM = { entry: 'src/cli/main.ts', outfile: 'dist/lib/cli.cjs', shebang: false, lazyChunks: true };
+const LAUNCHER = {
+  entry: 'src/cli/launcher.ts',
+  outfile: 'dist/runner.cjs',
+  shebang: true,
+  lazyChunks: false,
+};
+
+/** The program's digest names its code caches: a cache made for another build is never offered to V8. */
+function programId() {
+  return createHash('sha256')
+    .update(readFileSync(join(root, PROGRAM.outfile)))
+    .digest('hex');
+}
+
 const TARGETS = {
-  runner: { entry: 'src/cli/main.ts', outfile: 'dist/runner.cjs', shebang: true, lazyChunks: true },
-  demo: { entry: 'demo/server.ts', outfile: 'dist/demo.cjs', shebang: false, lazyChunks: false },
+  runner: async () => {
+    await bundle({ ...PROGRAM, define });
+    await bundle({ ...LAUNCHER, define: { ...define, __RUNNER_PROGRAM_ID__: JSON.stringify(programId()) } });
+  },
+  demo: () =>
+    bundle({ entry: 'demo/server.ts', outfile: 'dist/demo.cjs', shebang: false, lazyChunks: false, define }),
 };
 
 try {
@@ -117,7 +167,7 @@ try {
     if (target === undefined) {
       throw new BuildError(`unknown target "${name}"; targets: ${Object.keys(TARGETS).join(', ')}`);
     }
-    await bundle({ ...target, define });
+    await target();
   }
   console.log(
     `version ${constants.__RUNNER_VERSION__}, commit ${constants.__RUNNER_COMMIT__}, built ${constants.__RUNNER_BUILD_DATE__}`,

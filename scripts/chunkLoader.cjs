@@ -1,6 +1,6 @@
-// Bundled into dist/runner.cjs by scripts/lazyChunks.mjs: loads a lazy chunk (a heavy library built into its
-// own file, see LAZY_CHUNKS there) the first time the code that needs it runs. Beside the bundle it is
-// dist/lib/<name>; inside the single executable the chunk is an embedded asset, compiled on first use.
+// Bundled into the program (dist/lib/cli.cjs) by scripts/lazyChunks.mjs: loads a lazy chunk (a heavy library
+// built into its own file, see LAZY_CHUNKS there) the first time the code that needs it runs. Beside the
+// program it is dist/lib/<name>; inside the single executable it is an embedded asset, compiled on first use.
 'use strict';
 const { join } = require('node:path');
 
@@ -18,7 +18,7 @@ function seaApi() {
 
 function compileAsset(sea, name) {
   const Module = require('node:module');
-  const filename = join(__dirname, 'lib', name);
+  const filename = join(__dirname, name);
   const chunk = new Module(filename, module);
   chunk.filename = filename;
   chunk.paths = [];
@@ -31,7 +31,7 @@ exports.loadChunk = function loadChunk(name) {
   let exports = loaded.get(name);
   if (exports === undefined) {
     const sea = seaApi();
-    exports = sea ? compileAsset(sea, name) : require(join(__dirname, 'lib', name));
+    exports = sea ? compileAsset(sea, name) : require(join(__dirname, name));
     loaded.set(name, exports);
   }
   return exports;

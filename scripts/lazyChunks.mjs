@@ -1,6 +1,6 @@
 // Heavy libraries that only some commands need (spreadsheets, Redis, the MCP SDK) are built into their own
-// files under dist/lib instead of dist/runner.cjs, so every other command starts without even parsing them
-// (bench/startup). The main bundle reaches them through scripts/chunkLoader.cjs on first use; build-exe.mjs
+// files beside the program (dist/lib/cli.cjs), so every other command starts without even parsing them
+// (bench/startup). The program reaches them through scripts/chunkLoader.cjs on first use; build-exe.mjs
 // embeds them as assets of the single executable.
 import { join } from 'node:path';
 import { build } from 'esbuild';

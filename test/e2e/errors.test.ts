@@ -69,7 +69,7 @@ describe('a reader that goes away', () => {
       const code = await new Promise<number>((resolve, reject) => {
         const child = spawn(process.execPath, [builtCli, 'run', 'failing.yaml'], {
           cwd: dir,
-          env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+          env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', RUNNER_NO_CACHE: '1' },
           stdio: ['ignore', 'pipe', 'ignore'],
         });
         // Read the first chunk, then close the pipe as `head -1` would.

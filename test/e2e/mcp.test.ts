@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/server.js';
@@ -53,6 +53,8 @@ async function connect(
     command: process.execPath,
     args: [builtCli, ...args],
     cwd,
+    // No code cache written to the home folder by a test (docs/cli.md, "Caching").
+    env: { ...getDefaultEnvironment(), RUNNER_NO_CACHE: '1' },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -129,7 +131,11 @@ describe('runner mcp over stdio', () => {
   });
 
   it('writes only JSON-RPC messages to stdout, answers what is in flight when stdin closes, and exits 0', async () => {
-    const child = spawn(process.execPath, [builtCli, 'mcp'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [builtCli, 'mcp'], {
+      cwd: dir,
+      env: { ...process.env, RUNNER_NO_CACHE: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { createRunnerMcpServer, serveStdio } from '../../mcp/index.js';
 import { buildInfo } from '../buildInfo.js';
 import { EXIT } from '../exitCodes.js';
@@ -11,8 +10,6 @@ import type { ParsedArgs } from '../parseArgs.js';
  * only, so everything else goes to stderr; the SDK is loaded by this module alone (runMain's loaders).
  */
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
-  // As in `runner run`: undici's WebAssembly parser needs no optimising tier (see commands/run.ts).
-  setFlagsFromString('--liftoff-only');
   const cwd = typeof args.options.cwd === 'string' ? resolve(io.cwd, args.options.cwd) : io.cwd;
   const server = createRunnerMcpServer({
     cwd,

@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { formatDiagnostic } from '../../diagnostics/errors.js';
 import { CONSOLE_ONLY_MASK_FIELDS } from '../../masking/index.js';
 import { createConsoleReporter, createStyle } from '../../reporters/index.js';
@@ -12,12 +11,6 @@ import { reportFormats, writeRunOutputs } from './runReports.js';
 import { EXIT } from '../exitCodes.js';
 
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
-  // undici parses HTTP/1.1 in WebAssembly; V8's optimising tier for it costs ~35 MB of memory for no
-  // measurable speed in a sequential run (bench/throughput), so keep WebAssembly on the baseline tier.
-  setFlagsFromString('--liftoff-only');
-  // A run makes many short-lived objects (one record per step); letting the young generation grow from
-  // 1 MB to 16 MB buys no measurable speed and costs ~30 MB of peak memory (bench/throughput).
-  setFlagsFromString('--semi-space-growth-factor=1');
   const plan = await planRun({
     cwd: io.cwd,
     path: args.positionals[0],
@@ -51,8 +44,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     },
   });
   await writeRunOutputs(
-    run.masked,
-    run.raw,
+    run,
     {
       formats,
       raw: args.options['report-raw'] === true,
