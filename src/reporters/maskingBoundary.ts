@@ -38,40 +38,57 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
 
 /**
  * Step fields that can be large (bodies, headers, every retry attempt) are masked when a reporter first
- * reads them: the console prints a line per passing step and never looks at its bodies, and masking them
- * anyway was a tenth of the runner's own time per step (bench/throughput). They are still only ever seen
- * masked, with every secret known at the time they are read.
+ * reads them: the console prints a line per passing step from the method, URL and status and never looks
+ * at headers or bodies, and masking them anyway was a sixth of the runner's own time per step
+ * (bench/throughput). They are still only ever seen masked, with every secret known when they are read.
+ * The number is how many levels stay lazy: `request.method` is masked with the request, `request.body`
+ * only when read.
  */
-const LAZY_STEP_FIELDS = [
-  'request',
-  'response',
-  'attempts',
-  'redirects',
-  'cache',
-  'spreadsheet',
-  'saved',
-  'variablesAtFailure',
-] as const satisfies readonly (keyof StepResult)[];
+const LAZY_STEP_FIELDS: ReadonlyMap<string, number> = new Map([
+  ['request', 1],
+  ['response', 1],
+  ['attempts', 0],
+  ['redirects', 0],
+  ['cache', 0],
+  ['spreadsheet', 0],
+  ['saved', 0],
+  ['variablesAtFailure', 0],
+]);
 
-function maskLazily(
-  out: StepResult,
-  step: StepResult,
-  field: (typeof LAZY_STEP_FIELDS)[number],
-  masker: Masker,
-) {
+function defineLazily(out: Record<string, unknown>, key: string, mask: () => unknown): void {
   let masked: unknown;
   let done = false;
-  Object.defineProperty(out, field, {
+  Object.defineProperty(out, key, {
     enumerable: true,
     configurable: true,
     get() {
       if (!done) {
-        masked = masker.maskValue(step[field], [field]);
+        masked = mask();
         done = true;
       }
       return masked;
     },
   });
+}
+
+/** `value` at `at`, masked as `masker.maskValue` would, with objects `depth` levels down masked on read. */
+function maskOnRead(value: unknown, at: string[], depth: number, masker: Masker): unknown {
+  if (depth <= 0 || value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return masker.maskValue(value, at);
+  }
+  if (masker.isSensitive(at)) return MASK;
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    const path = [...at, key];
+    if (item !== null && typeof item === 'object') {
+      defineLazily(out, key, () => maskOnRead(item, path, depth - 1, masker));
+    } else {
+      out[key] = masker.maskValue(item, path);
+    }
+  }
+  return out;
 }
 
 /** Masks steps, scenarios and runs for one masker, each step once while the set of secrets is unchanged. */
@@ -88,17 +105,21 @@ export function createResultMasker(masker: Masker): ResultMasker {
   const step = (raw: StepResult): StepResult => {
     const cached = masked.get(raw);
     if (cached && cached.version === masker.secretsVersion) return cached.step;
-    const light: Partial<StepResult> = { ...raw, assertions: [], children: undefined };
-    for (const field of LAZY_STEP_FIELDS) delete light[field];
-    const out = { ...masker.maskValue(light) } as StepResult;
-    out.assertions = raw.assertions.map((assertion) => maskAssertion(assertion, masker));
-    if (raw.children) out.children = raw.children.map(step);
-    else delete out.children;
-    for (const field of LAZY_STEP_FIELDS) {
-      if (raw[field] !== undefined) maskLazily(out, raw, field, masker);
+    const record = raw as unknown as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      const depth = LAZY_STEP_FIELDS.get(key);
+      if (key === 'assertions') out.assertions = raw.assertions.map((a) => maskAssertion(a, masker));
+      else if (key === 'children') {
+        if (raw.children) out.children = raw.children.map(step);
+      } else if (depth !== undefined && value !== undefined) {
+        defineLazily(out, key, () => maskOnRead(value, [key], depth, masker));
+      } else out[key] = masker.maskValue(value, [key]);
     }
-    masked.set(raw, { version: masker.secretsVersion, step: out });
-    return out;
+    const result = out as unknown as StepResult;
+    masked.set(raw, { version: masker.secretsVersion, step: result });
+    return result;
   };
   const scenario = (raw: ScenarioResult): ScenarioResult => ({
     ...masker.maskValue({ ...raw, steps: [] }),
