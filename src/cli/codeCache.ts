@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { isPrivate } from '../workspace/privateFiles.js';
 
 /**
  * Starting the program from a V8 code cache (docs/cli.md, "Caching"). Compiling the 850 KB program, and
@@ -28,15 +29,7 @@ export interface ProgramOptions {
 const KEPT_CACHES = 8;
 const CACHE_FILE = /^code-[0-9a-f]{16}-[\w.-]+\.bin$/;
 
-/**
- * Same rule as the parse cache: only a folder and file that this user owns and nobody else can write are
- * trusted, so a cache planted in a shared folder cannot change what runs.
- */
-function isPrivate(path: string): boolean {
-  const uid = process.getuid?.() ?? -1;
-  const info = statSync(path);
-  return uid === -1 || (info.uid === uid && (info.mode & 0o022) === 0);
-}
+const isPrivateFile = (path: string) => isPrivate(statSync(path));
 
 const digest = (data: Buffer) => createHash('sha256').update(data).digest();
 const DIGEST_BYTES = 32;
@@ -48,7 +41,7 @@ const DIGEST_BYTES = 32;
 function readTrusted(dir: string, path: string): Buffer | undefined {
   let file: Buffer;
   try {
-    if (!isPrivate(dir) || !isPrivate(path)) return undefined;
+    if (!isPrivateFile(dir) || !isPrivateFile(path)) return undefined;
     file = readFileSync(path);
   } catch {
     return undefined; // No cache yet.
@@ -70,7 +63,7 @@ function save(dir: string, path: string, data: Buffer): void {
   const temp = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (!isPrivate(dir)) return;
+    if (!isPrivateFile(dir)) return;
     writeFileSync(temp, Buffer.concat([digest(data), data]), { mode: 0o600 });
     renameSync(temp, path);
     removeOldest(dir);
@@ -86,18 +79,24 @@ function save(dir: string, path: string, data: Buffer): void {
 export function runProgram(options: ProgramOptions): void {
   const { file, cacheDir } = options;
   const source = readFileSync(file, 'utf8');
-  const cachePath =
+  const cache =
     cacheDir === undefined || !/^[0-9a-f]{16,}$/.test(options.id)
       ? undefined
-      : join(cacheDir, `code-${options.id.slice(0, 16)}-${process.versions.v8}-${options.variant}.bin`);
-  const cachedData = cachePath === undefined ? undefined : readTrusted(cacheDir as string, cachePath);
+      : {
+          dir: cacheDir,
+          path: join(
+            cacheDir,
+            `code-${options.id.slice(0, 16)}-${process.versions.v8}-${options.variant}.bin`,
+          ),
+        };
+  const cachedData = cache && readTrusted(cache.dir, cache.path);
   // Node's own CommonJS wrapper, so the program sees the same five names as any module.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
     cachedData,
   });
-  if (cachePath !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
-    process.once('exit', () => save(cacheDir as string, cachePath, script.createCachedData()));
+  if (cache && (cachedData === undefined || script.cachedDataRejected === true)) {
+    process.once('exit', () => save(cache.dir, cache.path, script.createCachedData()));
   }
   const main = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {} };

@@ -6,10 +6,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedYaml } from '../language/index.js';
+import { isPrivate } from './privateFiles.js';
 
 export interface ParseCache {
   /** The tree parsed from exactly this text and display name before, if the cache has it. */
@@ -41,16 +41,7 @@ interface CacheFile {
 /** Cache files of projects not run for this long are removed when another cache file is written. */
 const UNUSED_FILE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/**
- * Only a folder and file that this user owns and nobody else can write are trusted: a cache planted by
- * someone else (a shared RUNNER_CACHE_DIR) could otherwise change what a run does.
- */
-async function isPrivate(path: string): Promise<boolean> {
-  const uid = userInfo().uid;
-  const info = await stat(path);
-  // uid -1: a system without owners (Windows), where the check does not apply.
-  return uid === -1 || (info.uid === uid && (info.mode & 0o022) === 0);
-}
+const isPrivateFile = async (path: string) => isPrivate(await stat(path));
 
 async function removeUnusedFiles(dir: string, now: number): Promise<void> {
   for (const name of await readdir(dir)) {
@@ -83,7 +74,7 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
   let entries = new Map<string, Entry>();
   let trusted = true;
   try {
-    trusted = (await isPrivate(options.dir)) && (await isPrivate(path));
+    trusted = (await isPrivateFile(options.dir)) && (await isPrivateFile(path));
     const stored: unknown = trusted ? deserialize(await readFile(path)) : undefined;
     if (isCacheFile(stored, options.build)) entries = new Map(stored.entries);
   } catch {
