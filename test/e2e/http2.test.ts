@@ -1,0 +1,34 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempWorkspace, writeEnvironment } from '../support/cli.js';
+import { startTestServer, type TestServer } from '../support/testServer.js';
+
+let server: TestServer;
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  server = await startTestServer({ http2: true });
+  ({ dir, cleanup } = await tempWorkspace());
+  expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+});
+afterAll(async () => {
+  await cleanup();
+  await server.close();
+});
+
+describe('HTTP/2 from the built CLI', () => {
+  // The build loads undici's HTTP/2 client only on first use (scripts/build.mjs, lazyHttp2Plugin): this
+  // proves the stand-in reaches the real client, which the tests of the source cannot see.
+  it('negotiates h2 by ALPN and reports HTTP/2', async () => {
+    await writeEnvironment(dir, 'local', `baseUrl: ${server.url}\nhttp: { insecure: true }\n`);
+    await writeFile(
+      join(dir, '.runner/tests/h2.yaml'),
+      'scenario: Over HTTP/2\nsteps:\n  - name: Read a user\n    request:\n      method: GET\n      url: /users/1\n    expect:\n      status: 200\n',
+    );
+    const { code, stdout } = await runCli(['run', '.runner/tests/h2.yaml', '--verbose'], { cwd: dir });
+    expect(code).toBe(0);
+    expect(stdout).toContain('(HTTP/2, ');
+    expect(server.requests.map((request) => request.httpVersion)).toEqual(['2.0']);
+  });
+});
