@@ -61,6 +61,17 @@ const ALL_STEPS_OPEN = "!document.querySelector('details.step:not([open])')";
 const readClipboard = (page: Page) => page.evaluate<string>('navigator.clipboard.readText()');
 const isOpen = async (details: Locator) => (await details.getAttribute('open')) !== null;
 
+/*
+ * A page's localStorage write reaches the browser process a moment after the script makes it, and a reload
+ * may start in a new renderer before then (it did on a loaded CI machine). A user never reloads that fast,
+ * so the test reloads until the stored choice shows, and fails if it never does.
+ */
+const RELOAD_POLL = { timeout: 5_000, interval: 100 };
+const afterReload = (page: Page, read: () => Promise<string>) => async () => {
+  await page.reload();
+  return read();
+};
+
 const stepRow = (page: Page, label: string) =>
   page.locator('details.step', { has: page.locator(':scope > summary .label', { hasText: label }) });
 
@@ -186,16 +197,14 @@ describe('HTML report in Chromium', () => {
     await page.getByRole('button', { name: /Dark/ }).click();
     await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
     expect(await background()).toBe('rgb(14, 17, 22)');
-    await page.reload();
-    expect(await background()).toBe('rgb(14, 17, 22)');
+    await expect.poll(afterReload(page, background), RELOAD_POLL).toBe('rgb(14, 17, 22)');
     await expect(page.getByRole('button', { name: /Light/ }).count()).resolves.toBe(1);
     await page.screenshot({ path: join(OUTPUT, 'report-dark.png'), fullPage: true });
 
     await page.getByRole('button', { name: /Light/ }).click();
     await page.evaluate('localStorage.clear()');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.reload();
-    expect(await background()).toBe('rgb(14, 17, 22)');
+    await expect.poll(afterReload(page, background), RELOAD_POLL).toBe('rgb(14, 17, 22)');
     await report.close();
   });
 
