@@ -1,13 +1,20 @@
 import { chmod, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseYaml } from '../language/index.js';
+import { parseYaml, summarizeScenario } from '../language/index.js';
 import { loadScenarios } from './loadScenarios.js';
 import { loadWorkspace } from './loadWorkspace.js';
-import { openParseCache } from './parseCache.js';
+import { openParseCache, type ParseCache } from './parseCache.js';
+import type { Environment } from './types.js';
 import { tempTree, type TempTree } from './tempWorkspace.test-support.js';
 
 const SCENARIO =
   'scenario: Health\nsteps:\n  - request: { method: GET, url: /health }\n    expect: { status: 200 }\n';
+
+/** What ScenarioSources remembers for a file parsed afresh. */
+function parsedSource(text: string, name: string) {
+  const yaml = parseYaml(text, name);
+  return { summary: summarizeScenario(text, name, yaml), yaml };
+}
 
 let trees: TempTree[] = [];
 afterEach(async () => {
@@ -26,21 +33,52 @@ describe('openParseCache', () => {
     const dir = (await tree()).path('cache');
     const options = { dir, root: '/project', build: 'b1' };
     const first = await openParseCache(options);
-    const parsed = parseYaml(SCENARIO, 'health.yaml');
+    const parsed = parsedSource(SCENARIO, 'health.yaml');
     first.remember('/project/health.yaml', 'health.yaml', SCENARIO, parsed);
     await first.save();
 
     const second = await openParseCache(options);
-    expect(second.lookup('/project/health.yaml', 'health.yaml', SCENARIO)).toEqual(parsed);
+    const found = second.lookup('/project/health.yaml', 'health.yaml', SCENARIO);
+    expect(found?.summary).toEqual(parsed.summary);
+    expect(found?.yaml()).toEqual(parsed.yaml);
     expect(second.lookup('/project/health.yaml', 'health.yaml', SCENARIO + '# edited\n')).toBeUndefined();
     expect(second.lookup('/project/health.yaml', 'other/health.yaml', SCENARIO)).toBeUndefined();
     expect(second.lookup('/project/other.yaml', 'health.yaml', SCENARIO)).toBeUndefined();
   });
 
+  it('keeps the outcome of checks per context, newest first, and only for the same text', async () => {
+    const dir = (await tree()).path('cache');
+    const options = { dir, root: '/p', build: 'b' };
+    const first = await openParseCache(options);
+    first.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
+    const outcome = (context: string) => ({ diagnostics: [], scenario: { name: context } }) as never;
+    for (const context of ['one', 'two', 'three', 'four', 'five']) {
+      first.rememberChecked('/p/a.yaml', 'a.yaml', SCENARIO, {
+        key: `${context}:x`,
+        uses: ['x'],
+        result: outcome(context),
+      });
+    }
+    // Not the text that was remembered: nothing is added.
+    first.rememberChecked('/p/a.yaml', 'a.yaml', 'other', {
+      key: 'six:x',
+      uses: ['x'],
+      result: outcome('six'),
+    });
+    await first.save();
+
+    const found = (await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO);
+    const keyIn = (context: string) => (uses: readonly string[]) => `${context}:${uses.join(',')}`;
+    expect(found?.checked(keyIn('five'))).toEqual(outcome('five'));
+    expect(found?.checked(keyIn('two'))).toEqual(outcome('two'));
+    expect(found?.checked(keyIn('one'))).toBeUndefined();
+    expect(found?.checked(keyIn('six'))).toBeUndefined();
+  });
+
   it('ignores what another build wrote, and a corrupt file, and writes nothing when nothing changed', async () => {
     const dir = (await tree()).path('cache');
     const old = await openParseCache({ dir, root: '/p', build: 'old' });
-    old.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    old.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
     await old.save();
     const [file] = await readdir(dir);
     const written = (await stat(`${dir}/${file}`)).mtimeMs;
@@ -59,14 +97,14 @@ describe('openParseCache', () => {
     const base = await tree({ blocker: 'a file where the cache folder would go' });
     const dir = base.path('cache');
     const cache = await openParseCache({ dir, root: '/p', build: 'b' });
-    cache.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    cache.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
     await cache.save();
     const [file] = await readdir(dir);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     expect((await stat(`${dir}/${file}`)).mode & 0o777).toBe(0o600);
 
     const blocked = await openParseCache({ dir: base.path('blocker', 'cache'), root: '/p', build: 'b' });
-    blocked.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    blocked.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
     await expect(blocked.save()).resolves.toBeUndefined();
   });
 });
@@ -76,14 +114,14 @@ describe('openParseCache in a folder others can write', () => {
     const base = await tree();
     const shared = base.path('shared');
     const own = await openParseCache({ dir: shared, root: '/p', build: 'b' });
-    own.remember('/p/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    own.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
     await own.save();
     const [file] = await readdir(shared);
 
     await chmod(shared, 0o777);
     const inShared = await openParseCache({ dir: shared, root: '/p', build: 'b' });
     expect(inShared.lookup('/p/a.yaml', 'a.yaml', SCENARIO)).toBeUndefined();
-    inShared.remember('/p/b.yaml', 'b.yaml', SCENARIO, parseYaml(SCENARIO, 'b.yaml'));
+    inShared.remember('/p/b.yaml', 'b.yaml', SCENARIO, parsedSource(SCENARIO, 'b.yaml'));
     const before = (await stat(`${shared}/${file}`)).mtimeMs;
     await inShared.save();
     expect((await stat(`${shared}/${file}`)).mtimeMs).toBe(before);
@@ -97,7 +135,7 @@ describe('openParseCache in a folder others can write', () => {
   it('removes cache files of projects unused for 30 days when it writes its own', async () => {
     const dir = (await tree()).path('cache');
     const old = await openParseCache({ dir, root: '/old-project', build: 'b' });
-    old.remember('/old-project/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    old.remember('/old-project/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
     await old.save();
     const [oldFile] = await readdir(dir);
     const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
@@ -105,7 +143,7 @@ describe('openParseCache in a folder others can write', () => {
     await writeFile(`${dir}/notes.txt`, 'not ours');
 
     const current = await openParseCache({ dir, root: '/project', build: 'b' });
-    current.remember('/project/a.yaml', 'a.yaml', SCENARIO, parseYaml(SCENARIO, 'a.yaml'));
+    current.remember('/project/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
     await current.save();
     const left = await readdir(dir);
     expect(left).not.toContain(oldFile);
@@ -153,5 +191,97 @@ describe('loadScenarios with a parse cache', () => {
     );
     expect(edited.scenarios).toEqual([]);
     expect(edited.diagnostics[0]?.location?.file).toBe('.runner/tests/health.yaml');
+  });
+});
+
+/** Counts the checks a load had to run, so a test can tell a reused outcome from a fresh one. */
+function counting(cache: ParseCache): { cache: ParseCache; checks: () => number } {
+  let checks = 0;
+  return {
+    cache: {
+      ...cache,
+      rememberChecked(...args) {
+        checks += 1;
+        cache.rememberChecked(...args);
+      },
+    },
+    checks: () => checks,
+  };
+}
+
+describe('loadScenarios reusing checked scenarios', () => {
+  it('reuses a check only while the schemas and `use` targets it read are unchanged', async () => {
+    const project = await tree({
+      '.runner/config.yaml': '',
+      '.runner/tests/users.yaml': [
+        'scenario: Users',
+        'steps:',
+        '  - use: ./login.yaml',
+        '  - request: { method: GET, url: /users, headers: { Authorization: Bearer $token } }',
+        '    expect: { status: 200, schema: users }',
+        '',
+      ].join('\n'),
+      '.runner/tests/login.yaml':
+        'scenario: Login\nsteps:\n  - request: { method: POST, url: /login }\n    save: { token: body.token }\n',
+    });
+    const file = project.path('.runner/tests/users.yaml');
+    const workspace = await loadWorkspace(project.root);
+    const cacheOptions = { dir: project.path('cache'), root: workspace.root, build: 'b' };
+    const load = async () => {
+      const counted = counting(await openParseCache(cacheOptions));
+      const loaded = await loadScenarios(workspace, undefined, [file], project.root, counted.cache);
+      const codes = loaded.diagnostics.map((diagnostic) => diagnostic.code);
+      return { names: loaded.scenarios.map((s) => s.name), codes, checks: counted.checks() };
+    };
+
+    expect(await load()).toEqual({ names: [], codes: ['schema.unknown'], checks: 1 });
+    expect(await load()).toEqual({ names: [], codes: ['schema.unknown'], checks: 0 });
+
+    await project.write({ '.runner/schemas/users.yaml': 'type: array\n' });
+    expect(await load()).toEqual({ names: ['Users'], codes: [], checks: 1 });
+    expect(await load()).toEqual({ names: ['Users'], codes: [], checks: 0 });
+
+    // The used file no longer saves the token that users.yaml reads: the same text now fails its check.
+    await project.write({
+      '.runner/tests/login.yaml': 'scenario: Login\nsteps:\n  - request: { method: POST, url: /login }\n',
+    });
+    expect(await load()).toEqual({ names: [], codes: ['variable.undefined'], checks: 1 });
+  });
+
+  it("checks again when the environment's names change, as running against another environment does", async () => {
+    const project = await tree({
+      '.runner/config.yaml': '',
+      '.runner/tests/keys.yaml':
+        'scenario: Keys\nsteps:\n  - request: { method: GET, url: /keys, headers: { X-Api-Key: $apiKey } }\n',
+    });
+    const file = project.path('.runner/tests/keys.yaml');
+    const workspace = await loadWorkspace(project.root);
+    const cacheOptions = { dir: project.path('cache'), root: workspace.root, build: 'b' };
+    const environment = (variables: Record<string, unknown>): Environment => ({
+      name: 'local',
+      file: project.path('.runner/environments/local.yaml'),
+      baseUrl: 'http://127.0.0.1:1',
+      services: {},
+      cache: {},
+      http: workspace.config.http,
+      variables,
+    });
+    const load = async (variables: Record<string, unknown>) => {
+      const counted = counting(await openParseCache(cacheOptions));
+      const loaded = await loadScenarios(
+        workspace,
+        environment(variables),
+        [file],
+        project.root,
+        counted.cache,
+      );
+      return { codes: loaded.diagnostics.map((diagnostic) => diagnostic.code), checks: counted.checks() };
+    };
+
+    expect(await load({ apiKey: 'k' })).toEqual({ codes: [], checks: 1 });
+    expect(await load({})).toEqual({ codes: ['variable.undefined'], checks: 1 });
+    // Both outcomes are kept: switching back and forth checks nothing again.
+    expect(await load({ apiKey: 'other value, same name' })).toEqual({ codes: [], checks: 0 });
+    expect(await load({})).toEqual({ codes: ['variable.undefined'], checks: 0 });
   });
 });

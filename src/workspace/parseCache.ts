@@ -1,20 +1,47 @@
 /**
- * Parsed YAML trees of a workspace's scenario files, kept between runs. The `yaml` library needs ~1 ms per
- * 500 bytes while V8 still interprets it, which made loading the dominant cost of a run (bench/throughput):
- * an unchanged file is read back from here instead. One file per workspace, replaced whole (atomically)
- * when something changed; a missing, stale or corrupt cache is simply rebuilt, never an error.
+ * What a workspace's scenario files parsed to, kept between runs. The `yaml` library needs ~1 ms per 500
+ * bytes while V8 still interprets it, and checking a scenario costs about as much again, which made loading
+ * the dominant cost of a run (bench/throughput). For an unchanged file this keeps its `use` summary, its
+ * YAML tree (decoded only when needed) and the outcome of checking it (the scenario and its diagnostics),
+ * each outcome under a key of everything the checks read besides the file itself (schemas, the
+ * environment's names, `use` targets). One file per workspace, replaced whole (atomically) when something
+ * changed; a missing, stale or corrupt cache is simply rebuilt, never an error.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ParsedYaml } from '../language/index.js';
+import type { ParsedScenario, ParsedYaml, ScenarioSummary } from '../language/index.js';
 import { isPrivate } from './privateFiles.js';
 
+/** The outcome of checking a file in one context; `key` names the context, given the targets `uses` asked. */
+export interface CheckedScenario {
+  key: string;
+  /** The `use` targets the checks looked up, as written: the key covers what each resolved to. */
+  uses: readonly string[];
+  result: ParsedScenario;
+}
+
+/** What the cache holds for one file's exact text and display name. */
+export interface CachedSource {
+  readonly summary: ScenarioSummary;
+  /** The YAML tree, decoded on first call (a file whose check is cached never needs it); undefined if damaged. */
+  yaml(): ParsedYaml | undefined;
+  /** The stored outcome whose key `keyOf` computes again from its `uses`, if any. */
+  checked(keyOf: (uses: readonly string[]) => string): ParsedScenario | undefined;
+}
+
 export interface ParseCache {
-  /** The tree parsed from exactly this text and display name before, if the cache has it. */
-  lookup(file: string, display: string, text: string): ParsedYaml | undefined;
-  remember(file: string, display: string, text: string, parsed: ParsedYaml): void;
+  lookup(file: string, display: string, text: string): CachedSource | undefined;
+  /** A file parsed afresh: replaces whatever was kept for `file`. */
+  remember(
+    file: string,
+    display: string,
+    text: string,
+    parsed: { summary: ScenarioSummary; yaml: ParsedYaml },
+  ): void;
+  /** Adds the outcome of checking `file` (whose text was remembered or looked up) in one more context. */
+  rememberChecked(file: string, display: string, text: string, checked: CheckedScenario): void;
   /** Writes the cache if anything changed; failures are ignored (the cache is an optimisation). */
   save(): Promise<void>;
 }
@@ -30,7 +57,11 @@ export interface ParseCacheOptions {
 
 interface Entry {
   digest: string;
-  parsed: ParsedYaml;
+  summary: ScenarioSummary;
+  /** Serialized until first needed: decoding every tree cost more than the checks it would feed. */
+  yaml: Uint8Array | ParsedYaml;
+  /** Newest first, at most MAX_CHECKS (one per environment a project is run against, say). */
+  checks: CheckedScenario[];
 }
 
 interface CacheFile {
@@ -53,6 +84,7 @@ async function removeUnusedFiles(dir: string, now: number): Promise<void> {
 
 /** Entries beyond this many are dropped, least recently used first, so renamed files do not pile up. */
 const MAX_ENTRIES = 5_000;
+const MAX_CHECKS = 4;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -83,23 +115,56 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
   const used = new Set<string>();
   let changed = false;
 
+  const current = (file: string, display: string, text: string): Entry | undefined => {
+    const entry = entries.get(file);
+    return entry && entry.digest === digestOf(display, text) ? entry : undefined;
+  };
+
   return {
     lookup(file, display, text) {
-      const entry = entries.get(file);
-      if (!entry || entry.digest !== digestOf(display, text)) return undefined;
+      const entry = current(file, display, text);
+      if (!entry) return undefined;
       used.add(file);
-      return entry.parsed;
+      return {
+        summary: entry.summary,
+        yaml() {
+          try {
+            if (entry.yaml instanceof Uint8Array) entry.yaml = deserialize(entry.yaml) as ParsedYaml;
+            return entry.yaml;
+          } catch {
+            return undefined;
+          }
+        },
+        checked(keyOf) {
+          return entry.checks.find((check) => check.key === keyOf(check.uses))?.result;
+        },
+      };
     },
     remember(file, display, text, parsed) {
-      entries.set(file, { digest: digestOf(display, text), parsed });
+      entries.set(file, { digest: digestOf(display, text), ...parsed, checks: [] });
       used.add(file);
+      changed = true;
+    },
+    rememberChecked(file, display, text, checked) {
+      const entry = current(file, display, text);
+      if (!entry) return;
+      entry.checks = [checked, ...entry.checks.filter((check) => check.key !== checked.key)].slice(
+        0,
+        MAX_CHECKS,
+      );
       changed = true;
     },
     async save() {
       if (!changed || !trusted) return;
       // Most recently used last, so the oldest are the first to go.
       const ordered = [...entries].sort(([a], [b]) => Number(used.has(a)) - Number(used.has(b)));
-      const file: CacheFile = { build: options.build, entries: ordered.slice(-MAX_ENTRIES) };
+      const kept = ordered
+        .slice(-MAX_ENTRIES)
+        .map(([name, entry]): [string, Entry] => [
+          name,
+          { ...entry, yaml: entry.yaml instanceof Uint8Array ? entry.yaml : serialize(entry.yaml) },
+        ]);
+      const file: CacheFile = { build: options.build, entries: kept };
       // A name no other process writing the same cache uses at the same time.
       const temp = `${path}.${randomUUID()}.tmp`;
       try {

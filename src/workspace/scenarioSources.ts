@@ -1,8 +1,10 @@
 /**
  * Reads scenario files for parsing and gathers what parseScenario's context needs: schema names, the
  * environment's names, and the `use` graph (which files are targets, whether targets exist, and what
- * each target defines for its parent). Each file is read at most once per instance.
+ * each target defines for its parent). Each file is read at most once per instance. With a parse cache,
+ * an unchanged file checked before in the same context is not parsed or checked again.
  */
+import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { RunnerError, type Diagnostic } from '../diagnostics/errors.js';
 import {
@@ -13,24 +15,33 @@ import {
   type ParsedScenario,
   type ScenarioContext,
   type ScenarioSummary,
+  type UseTarget,
 } from '../language/index.js';
 import { scenarioFilesUnder } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
 import { isDirectory, isFile } from './fileKinds.js';
 import { readTextFile } from './readYamlFile.js';
-import type { ParseCache } from './parseCache.js';
+import type { CachedSource, ParseCache } from './parseCache.js';
 import { listSchemaFiles } from './schemaFiles.js';
 import type { Environment, Workspace } from './types.js';
 
-/** A file's text and its YAML tree, parsed once for both the `use` summary and the full parse. */
-type TextOrProblem = { text: string; yaml: ParsedYaml } | { problem: Diagnostic };
+/** A file's text, its `use` summary and its YAML tree (parsed at most once, and only when needed). */
+interface Source {
+  text: string;
+  summary: ScenarioSummary;
+  yaml(): ParsedYaml;
+  cached?: CachedSource;
+}
+type SourceOrProblem = Source | { problem: Diagnostic };
 
 export class ScenarioSources {
-  private readonly texts = new Map<string, Promise<TextOrProblem>>();
+  private readonly texts = new Map<string, Promise<SourceOrProblem>>();
   private readonly summaries = new Map<string, ScenarioSummary>();
   private readonly existing = new Map<string, boolean>();
   private readonly useTargets = new Set<string>();
   private schemas: ReadonlySet<string> = new Set();
+  /** What every file's checks read besides the file and its `use` targets, for the parse cache's keys. */
+  private sharedKey = '';
 
   constructor(
     private readonly workspace: Workspace,
@@ -48,6 +59,16 @@ export class ScenarioSources {
     options: { findParents: boolean } = { findParents: true },
   ): Promise<void> {
     this.schemas = new Set((await listSchemaFiles(this.workspace)).map((schema) => schema.name));
+    const environment = this.environment;
+    const sorted = (names: Iterable<string>) => [...names].sort();
+    this.sharedKey = JSON.stringify([
+      sorted(this.schemas),
+      environment
+        ? [environment.services, environment.cache, environment.variables].map((named) =>
+            sorted(Object.keys(named)),
+          )
+        : null,
+    ]);
     const testsPath = this.workspace.config.tests.path;
     const others =
       options.findParents && (await isDirectory(testsPath)) ? await scenarioFilesUnder(testsPath) : [];
@@ -59,15 +80,19 @@ export class ScenarioSources {
     const display = this.display(file);
     const read = await this.read(file);
     if ('problem' in read) return { diagnostics: [read.problem] };
-    return parseScenario(
-      read.text,
-      display,
-      this.context(file, options.isUseTarget ?? this.useTargets.has(file)),
-      read.yaml,
-    );
+    const isUseTarget = options.isUseTarget ?? this.useTargets.has(file);
+    const checked = read.cached?.checked((uses) => this.contextKey(file, isUseTarget, uses));
+    if (checked) return checked;
+    const asked = new Set<string>();
+    const result = parseScenario(read.text, display, this.context(file, isUseTarget, asked), read.yaml());
+    const uses = [...asked];
+    const key = this.contextKey(file, isUseTarget, uses);
+    this.cache?.rememberChecked(file, display, read.text, { key, uses, result });
+    return result;
   }
 
-  private context(file: string, isUseTarget: boolean): ScenarioContext {
+  /** `asked` collects the `use` targets the checks look up. */
+  private context(file: string, isUseTarget: boolean, asked: Set<string>): ScenarioContext {
     const environment = this.environment;
     return {
       schemas: this.schemas,
@@ -79,17 +104,30 @@ export class ScenarioSources {
           }
         : {}),
       resolveUse: (target) => {
-        const path = resolve(dirname(file), target);
-        // Every target was visited in prepare(); an unknown one is given the benefit of the doubt.
-        return {
-          path,
-          display: this.display(path),
-          exists: this.existing.get(path) ?? true,
-          defines: this.definesOf(path, new Set()),
-        };
+        asked.add(target);
+        return this.resolveUse(file, target);
       },
       isUseTarget,
     };
+  }
+
+  private resolveUse(file: string, target: string): UseTarget {
+    const path = resolve(dirname(file), target);
+    // Every target was visited in prepare(); an unknown one is given the benefit of the doubt.
+    return {
+      path,
+      display: this.display(path),
+      exists: this.existing.get(path) ?? true,
+      defines: this.definesOf(path, new Set()),
+    };
+  }
+
+  /** Everything checking `file` depends on besides its own text and name. */
+  private contextKey(file: string, isUseTarget: boolean, uses: readonly string[]): string {
+    const targets = uses.map((target) => [target, this.resolveUse(file, target)]);
+    return createHash('sha256')
+      .update(JSON.stringify([this.sharedKey, isUseTarget, targets]))
+      .digest('hex');
   }
 
   /** What a used file leaves behind: its own definitions and those of the files it uses in turn. */
@@ -106,7 +144,7 @@ export class ScenarioSources {
     if (this.summaries.has(file)) return;
     const read = await this.read(file);
     if ('problem' in read || this.summaries.has(file)) return;
-    const summary = summarizeScenario(read.text, this.display(file), read.yaml);
+    const summary = read.summary;
     this.summaries.set(file, summary);
     await Promise.all(
       summary.uses.map(async (target) => {
@@ -118,23 +156,30 @@ export class ScenarioSources {
     );
   }
 
-  private read(file: string): Promise<TextOrProblem> {
+  private read(file: string): Promise<SourceOrProblem> {
     let pending = this.texts.get(file);
     if (!pending) {
       const display = this.display(file);
       pending = readTextFile(file, display).then(
-        (text) => {
-          const cached = this.cache?.lookup(file, display, text);
-          if (cached) return { text, yaml: cached };
-          const yaml = parseYaml(text, display);
-          this.cache?.remember(file, display, text, yaml);
-          return { text, yaml };
-        },
-        (error: unknown) => ({ problem: readProblem(error, this.display(file)) }),
+        (text) => this.source(file, display, text),
+        (error: unknown) => ({ problem: readProblem(error, display) }),
       );
       this.texts.set(file, pending);
     }
     return pending;
+  }
+
+  private source(file: string, display: string, text: string): Source {
+    const cached = this.cache?.lookup(file, display, text);
+    if (cached) {
+      let yaml: ParsedYaml | undefined;
+      const tree = () => (yaml ??= cached.yaml() ?? parseYaml(text, display));
+      return { text, summary: cached.summary, yaml: tree, cached };
+    }
+    const yaml = parseYaml(text, display);
+    const summary = summarizeScenario(text, display, yaml);
+    this.cache?.remember(file, display, text, { summary, yaml });
+    return { text, summary, yaml: () => yaml };
   }
 
   private display(file: string): string {
