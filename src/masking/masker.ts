@@ -13,6 +13,9 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The path of a value that is not an object: #walk never pushes onto it. */
+const NO_KEYS: string[] = [];
+
 /** Output shortens long values with `…`; the part of a secret before it must not survive either. */
 const ELLIPSIS = '…';
 const MIN_VISIBLE_PREFIX = 4;
@@ -95,9 +98,11 @@ export class Masker {
    * nothing to mask are shared with the input, so treat the result as read-only. `at` is where the value
    * sits (`['body', 'auth']`), so a value read from a masked field is masked whole.
    */
-  maskValue<T>(value: T, at: readonly string[] = []): T {
-    if (at.length > 0 && value !== undefined && value !== null && this.isSensitive(at)) return MASK as T;
-    return this.#walk(value, [...at]) as T;
+  maskValue<T>(value: T, at: readonly string[] = NO_KEYS): T {
+    if (value === undefined || value === null) return value;
+    if (at.length > 0 && this.isSensitive(at)) return MASK as T;
+    // Masked once per field of every step: only objects need a path of their own to push keys onto.
+    return this.#walk(value, typeof value === 'object' ? [...at] : NO_KEYS) as T;
   }
 
   /**

@@ -1,8 +1,17 @@
+/** A run checks the same few paths on every step: their keys are split once. */
+const known = new Map<string, readonly string[]>();
+const MAX_KNOWN = 1_000;
+
 /**
  * The keys a subject path reads (`body.auth.token` → body, auth, token; `headers.authorization` → headers,
  * authorization), for the field-name masking rule. `count(...)` yields a number, never a secret: no keys.
+ * The array is shared between calls: read it, do not change it.
  */
-export function pathKeys(path: string): string[] {
-  if (path.startsWith('count(')) return [];
-  return path.split(/[.[\]"']+/).filter((part) => part.length > 0);
+export function pathKeys(path: string): readonly string[] {
+  let keys = known.get(path);
+  if (keys === undefined) {
+    keys = path.startsWith('count(') ? [] : path.split(/[.[\]"']+/).filter((part) => part.length > 0);
+    if (known.size < MAX_KNOWN) known.set(path, keys);
+  }
+  return keys;
 }

@@ -129,4 +129,28 @@ describe('createResultMasker', () => {
     expect({ ...masked }).toEqual(raw);
     expect(JSON.parse(JSON.stringify(masked))).toEqual(raw);
   });
+
+  it('passes on an assertion with nothing to mask as it is, and masks a copy of one with a secret', () => {
+    const secrets = new SecretRegistry();
+    const results = createResultMasker(new Masker({ enabled: true, fields: [] }, secrets));
+    const plain: AssertionResult = {
+      path: 'body.id',
+      expected: 7,
+      actual: 7,
+      passed: true,
+      message: 'body.id == 7',
+    };
+    const leaky: AssertionResult = {
+      path: 'body.note',
+      expected: 'string',
+      actual: 'uses sk-live-0123456789',
+      passed: true,
+      message: 'body.note is string',
+    };
+    secrets.add('sk-live-0123456789');
+    const masked = results.step({ ...step({}), assertions: [plain, leaky] });
+    expect(masked.assertions[0]).toBe(plain);
+    expect(masked.assertions[1]).toEqual({ ...leaky, actual: `uses ${MASK}` });
+    expect(leaky.actual).toBe('uses sk-live-0123456789');
+  });
 });

@@ -6,34 +6,49 @@ import { MASK, pathKeys, type Masker } from '../masking/index.js';
 /**
  * An assertion's message shows the value it found (`got {"token":"eyJ..."}`), shortened. Field masking
  * cannot see inside that text, so the value is masked where it was read and the message is written again
- * with the masked value, shortened only after masking.
+ * with the masked value, shortened only after masking. An assertion with nothing to mask is returned as it
+ * is (a run masks three or so per step, nearly always unchanged).
  */
 function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionResult {
-  // A copy: masking shares what it does not change, and the engine's record must stay as it was.
-  const masked = { ...masker.maskValue(assertion) };
   const keys = pathKeys(assertion.path);
   let message = assertion.message;
   const swap = (from: string, to: string) => {
     if (from.length > 0 && from !== to) message = message.split(from).join(to);
   };
-  if (assertion.actual !== undefined) {
-    const actual = masker.maskValue(assertion.actual, keys);
-    swap(quoteValue(assertion.actual), quoteValue(actual));
-    masked.actual = actual;
-  }
+  const actual = masker.maskValue(assertion.actual, keys);
+  if (actual !== assertion.actual) swap(quoteValue(assertion.actual), quoteValue(actual));
+  let expected = masker.maskValue(assertion.expected);
   // What a check on a masked field expects is as secret as what it finds (`body.ssn: 123-45-6789`).
   if (masker.isSensitive(keys) && assertion.expected !== undefined && assertion.expected !== null) {
     const parsed = parseExpected(assertion.expected);
     if (parsed.kind === 'literal') {
       swap(quoteValue(parsed.value), MASK);
-      masked.expected = MASK;
+      expected = MASK;
     } else if (parsed.argument !== undefined) {
       const shown = `${parsed.negated ? 'not ' : ''}${parsed.name} ${MASK}`;
       swap(parsed.display, shown);
-      masked.expected = shown;
+      expected = shown;
     }
   }
-  return { ...masked, message: masker.maskText(message) };
+  message = masker.maskText(message);
+  const path = masker.maskText(assertion.path);
+  const available = masker.maskValue(assertion.available);
+  const loc = masker.maskValue(assertion.loc);
+  if (
+    actual === assertion.actual &&
+    expected === assertion.expected &&
+    message === assertion.message &&
+    path === assertion.path &&
+    available === assertion.available &&
+    loc === assertion.loc
+  ) {
+    return assertion;
+  }
+  // A copy: the engine's record must stay as it was.
+  const masked: AssertionResult = { ...assertion, path, expected, actual, message };
+  if (available !== undefined) masked.available = available;
+  if (loc !== undefined) masked.loc = loc;
+  return masked;
 }
 
 /**
@@ -72,23 +87,37 @@ function defineLazily(out: Record<string, unknown>, key: string, mask: () => unk
 }
 
 /** `value` at `at`, masked as `masker.maskValue` would, with objects `depth` levels down masked on read. */
-function maskOnRead(value: unknown, at: string[], depth: number, masker: Masker): unknown {
+function maskOnRead(value: unknown, at: readonly string[], depth: number, masker: Masker): unknown {
   if (depth <= 0 || value === null || typeof value !== 'object' || Array.isArray(value)) {
     return masker.maskValue(value, at);
   }
   if (masker.isSensitive(at)) return MASK;
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
+  const path = [...at, ''];
   for (const key of Object.keys(record)) {
     const item = record[key];
-    const path = [...at, key];
-    if (item !== null && typeof item === 'object') {
-      defineLazily(out, key, () => maskOnRead(item, path, depth - 1, masker));
-    } else {
+    if (item === null || typeof item !== 'object') {
+      path[at.length] = key;
       out[key] = masker.maskValue(item, path);
+    } else if (Object.keys(item).length === 0) {
+      out[key] = item;
+    } else {
+      defineLazily(out, key, () => maskOnRead(item, [...at, key], depth - 1, masker));
     }
   }
   return out;
+}
+
+/** `[key]`, made once per key: a step's fields are masked at paths of one key, the same dozen each time. */
+const fieldPaths = new Map<string, readonly string[]>();
+function fieldPath(key: string): readonly string[] {
+  let path = fieldPaths.get(key);
+  if (path === undefined) {
+    path = [key];
+    fieldPaths.set(key, path);
+  }
+  return path;
 }
 
 /** Masks steps, scenarios and runs for one masker, each step once while the set of secrets is unchanged. */
@@ -113,9 +142,16 @@ export function createResultMasker(masker: Masker): ResultMasker {
       if (key === 'assertions') out.assertions = raw.assertions.map((a) => maskAssertion(a, masker));
       else if (key === 'children') {
         if (raw.children) out.children = raw.children.map(step);
-      } else if (depth !== undefined && value !== undefined) {
-        defineLazily(out, key, () => maskOnRead(value, [key], depth, masker));
-      } else out[key] = masker.maskValue(value, [key]);
+      } else if (depth === undefined || value === null || typeof value !== 'object') {
+        out[key] = masker.maskValue(value, fieldPath(key));
+      } else if (depth > 0) {
+        // Not lazy itself: a reader of `request` nearly always reads `request.method` and `request.url`.
+        out[key] = maskOnRead(value, fieldPath(key), depth, masker);
+      } else if (Object.keys(value).length === 0) {
+        out[key] = value;
+      } else {
+        defineLazily(out, key, () => maskOnRead(value, fieldPath(key), depth, masker));
+      }
     }
     const result = out as unknown as StepResult;
     masked.set(raw, { version: masker.secretsVersion, step: result });
