@@ -1,3 +1,4 @@
+import { bufferOutput } from './bufferedOutput.js';
 import type { CliIo } from './io.js';
 import { runMain } from './runMain.js';
 
@@ -21,9 +22,28 @@ function guardedStream(stream: NodeJS.WriteStream): CliIo['stdout'] {
   };
 }
 
+const stdout = bufferOutput(guardedStream(process.stdout));
+const stderr = guardedStream(process.stderr);
+
+// Nothing is lost or reordered: stdout's lines go out before anything on stderr (often the same log), at
+// exit, and before a signal ends the process (the signal is then raised again, as if never caught).
+process.once('exit', stdout.flush);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    stdout.flush();
+    process.kill(process.pid, signal);
+  });
+}
+
 const io: CliIo = {
-  stdout: guardedStream(process.stdout),
-  stderr: guardedStream(process.stderr),
+  stdout: stdout.stream,
+  stderr: {
+    write: (text) => {
+      stdout.flush();
+      stderr.write(text);
+    },
+    isTTY: stderr.isTTY,
+  },
   env: process.env,
   cwd: process.cwd(),
   nodeVersion: process.versions.node,
@@ -31,9 +51,11 @@ const io: CliIo = {
 
 runMain(process.argv.slice(2), io).then(
   (code) => {
+    stdout.flush();
     process.exitCode = code;
   },
   (error: unknown) => {
+    stdout.flush();
     process.stderr.write(`error: internal error: ${String(error)}\n`);
     process.exitCode = 2;
   },

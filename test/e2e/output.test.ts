@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCli, runCli, tempWorkspace, writeEnvironment } from '../support/cli.js';
+import { startTestServer, type TestServer } from '../support/testServer.js';
+
+/*
+ * Output that is not a terminal is buffered (src/cli/bufferedOutput.ts): these runs check that nothing is
+ * lost or reordered on the way out, with the built CLI writing to a file and a pipe as CI does.
+ */
+let server: TestServer;
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  // Step 3 is never answered: the run is still going when a test stops it.
+  server = await startTestServer({
+    handler: (request, response) => {
+      if (request.url === '/items/3') return;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    },
+  });
+  ({ dir, cleanup } = await tempWorkspace());
+  expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+  await writeEnvironment(dir, 'local', `baseUrl: ${server.url}\n`);
+  const step = (n: number) => `  - name: Step ${n}\n    request: { method: GET, url: /items/${n} }\n`;
+  await writeFile(join(dir, '.runner/tests/two.yaml'), `scenario: Two\nsteps:\n${step(1)}${step(2)}`);
+  await writeFile(
+    join(dir, '.runner/tests/stuck.yaml'),
+    `scenario: Stuck\nsteps:\n${step(1)}${step(2)}${step(3)}`,
+  );
+});
+afterAll(async () => {
+  await cleanup();
+  await server.close();
+});
+
+const env = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  NO_COLOR: '1',
+  RUNNER_NO_CACHE: '1',
+};
+
+describe('console output that is not a terminal', () => {
+  it('reaches a log shared with stderr in the order it was written', async () => {
+    // Reports cannot be written where a file stands: an error on stderr after the run's lines on stdout.
+    await rm(join(dir, '.runner/reports'), { recursive: true, force: true });
+    await writeFile(join(dir, '.runner/reports'), 'a file, not a folder\n');
+    const logPath = join(dir, 'run.log');
+    const log = await open(logPath, 'w');
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [builtCli, 'run', '.runner/tests/two.yaml', '--report', 'json'], {
+        cwd: dir,
+        env,
+        stdio: ['ignore', log.fd, log.fd],
+      });
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    await log.close();
+    await rm(join(dir, '.runner/reports'), { force: true });
+    server.requests.length = 0;
+
+    const text = await readFile(logPath, 'utf8');
+    expect(code).toBe(2);
+    const order = ['Step 1', 'Step 2', 'PASSED', 'cannot write reports'].map((needle) =>
+      text.indexOf(needle),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('keeps every line printed before a SIGTERM, and the process still ends by that signal', async () => {
+    const child = spawn(process.execPath, [builtCli, 'run', '.runner/tests/stuck.yaml'], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, signal) => resolve(signal)),
+    );
+    // Step 3's request reaching the server means steps 1 and 2 have ended and been printed (to the buffer).
+    while (server.requests.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    child.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    expect(stdout).toContain('✓ Step 1');
+    expect(stdout).toContain('✓ Step 2');
+  });
+});
