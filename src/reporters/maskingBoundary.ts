@@ -33,21 +33,18 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
   message = masker.maskText(message);
   const path = masker.maskText(assertion.path);
   const available = masker.maskValue(assertion.available);
-  const loc = masker.maskValue(assertion.loc);
   if (
     actual === assertion.actual &&
     expected === assertion.expected &&
     message === assertion.message &&
     path === assertion.path &&
-    available === assertion.available &&
-    loc === assertion.loc
+    available === assertion.available
   ) {
     return assertion;
   }
-  // A copy: the engine's record must stay as it was.
+  // A copy (its `loc` is the runner's own): the engine's record must stay as it was.
   const masked: AssertionResult = { ...assertion, path, expected, actual, message };
   if (available !== undefined) masked.available = available;
-  if (loc !== undefined) masked.loc = loc;
   return masked;
 }
 
@@ -68,6 +65,21 @@ const LAZY_STEP_FIELDS: ReadonlyMap<string, number> = new Map([
   ['spreadsheet', 0],
   ['saved', 0],
   ['variablesAtFailure', 0],
+]);
+
+/**
+ * Fields the runner itself writes (positions, kinds, states, timings): no variable or response can reach
+ * them, so they pass as they are. Masking them cost a tenth of masking a step, and could only go wrong:
+ * a numeric secret `1234` would have hidden a duration of 1234 ms.
+ */
+const RUNNER_STEP_FIELDS: ReadonlySet<string> = new Set([
+  'index',
+  'section',
+  'kind',
+  'status',
+  'durationMs',
+  'loc',
+  'haltsScenario',
 ]);
 
 function defineLazily(out: Record<string, unknown>, key: string, mask: () => unknown): void {
@@ -139,7 +151,8 @@ export function createResultMasker(masker: Masker): ResultMasker {
     for (const key of Object.keys(record)) {
       const value = record[key];
       const depth = LAZY_STEP_FIELDS.get(key);
-      if (key === 'assertions') out.assertions = raw.assertions.map((a) => maskAssertion(a, masker));
+      if (RUNNER_STEP_FIELDS.has(key)) out[key] = value;
+      else if (key === 'assertions') out.assertions = raw.assertions.map((a) => maskAssertion(a, masker));
       else if (key === 'children') {
         if (raw.children) out.children = raw.children.map(step);
       } else if (depth === undefined || value === null || typeof value !== 'object') {
