@@ -7,9 +7,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { ColumnAlias } from './headerKeys.js';
 import type { ReadLimits } from './limits.js';
-import { readWorkbook } from './readWorkbook.js';
 import { SpreadsheetError } from './spreadsheetError.js';
-import { writeWorkbook } from './writeWorkbook.js';
 
 export interface SpreadsheetWrite {
   file: string;
@@ -60,12 +58,15 @@ export function createSpreadsheetFiles(options: SpreadsheetFilesOptions): Spread
           `export file \`${request.file}\` must end with \`.xlsx\``,
         );
       }
+      // Loaded on first use, like the library behind them: most runs touch no spreadsheet.
+      const { writeWorkbook } = await import('./writeWorkbook.js');
       await writeWorkbook(path, request.sheet, request.headers, request.rows, display(path));
       return { file: display(path) };
     },
 
     async read(request: SpreadsheetRead): Promise<SpreadsheetRows> {
       const path = await findImport(nonEmpty(request.file), projectRoot, exportDir, display);
+      const { readWorkbook } = await import('./readWorkbook.js');
       const result = await readWorkbook(path, {
         display: display(path),
         headerRow: request.headerRow,
