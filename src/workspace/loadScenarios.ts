@@ -22,7 +22,8 @@ export async function loadScenarios(
   cwd = workspace.cwd,
   cache?: ParseCache,
 ): Promise<LoadedScenarios> {
-  const sources = new ScenarioSources(workspace, environment, cwd, cache);
+  // Before a run: files are read at once (ScenarioSources). A `use` step's file, read during a run, is not.
+  const sources = new ScenarioSources(workspace, environment, cwd, cache, true);
   await sources.prepare(files);
   const results = await Promise.all(files.map((file) => sources.parse(file)));
   await cache?.save();

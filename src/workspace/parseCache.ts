@@ -1,17 +1,19 @@
 /**
  * What a workspace's scenario files parsed to, kept between runs. The `yaml` library needs ~1 ms per 500
  * bytes while V8 still interprets it, and checking a scenario costs about as much again, which made loading
- * the dominant cost of a run (bench/throughput). For an unchanged file this keeps its `use` summary, its
- * YAML tree (decoded only when needed) and the outcome of checking it (the scenario and its diagnostics),
- * each outcome under a key of everything the checks read besides the file itself (schemas, the
- * environment's names, `use` targets). One file per workspace, replaced whole (atomically) when something
- * changed; a missing, stale or corrupt cache is simply rebuilt, never an error.
+ * the dominant cost of a run (bench/throughput). For an unchanged file this keeps its `use` summary and the
+ * outcome of checking it (the scenario and its diagnostics), each outcome under a key of everything the
+ * checks read besides the file itself (schemas, the environment's names, `use` targets). A file checked in
+ * a new context is parsed again: keeping YAML trees too made the cache four times larger, and every run
+ * paid to read them. One file per workspace, read before a run starts and replaced whole (atomically) when
+ * something changed; a missing, stale or corrupt cache is simply rebuilt, never an error.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ParsedScenario, ParsedYaml, ScenarioSummary } from '../language/index.js';
+import type { ParsedScenario, ScenarioSummary } from '../language/index.js';
 import { isPrivate } from './privateFiles.js';
 
 /** The outcome of checking a file in one context; `key` names the context, given the targets `uses` asked. */
@@ -25,8 +27,6 @@ export interface CheckedScenario {
 /** What the cache holds for one file's exact text and display name. */
 export interface CachedSource {
   readonly summary: ScenarioSummary;
-  /** The YAML tree, decoded on first call (a file whose check is cached never needs it); undefined if damaged. */
-  yaml(): ParsedYaml | undefined;
   /** The stored outcome whose key `keyOf` computes again from its `uses`, if any. */
   checked(keyOf: (uses: readonly string[]) => string): ParsedScenario | undefined;
 }
@@ -34,12 +34,7 @@ export interface CachedSource {
 export interface ParseCache {
   lookup(file: string, display: string, text: string): CachedSource | undefined;
   /** A file parsed afresh: replaces whatever was kept for `file`. */
-  remember(
-    file: string,
-    display: string,
-    text: string,
-    parsed: { summary: ScenarioSummary; yaml: ParsedYaml },
-  ): void;
+  remember(file: string, display: string, text: string, summary: ScenarioSummary): void;
   /** Adds the outcome of checking `file` (whose text was remembered or looked up) in one more context. */
   rememberChecked(file: string, display: string, text: string, checked: CheckedScenario): void;
   /** Writes the cache if anything changed; failures are ignored (the cache is an optimisation). */
@@ -58,8 +53,6 @@ export interface ParseCacheOptions {
 interface Entry {
   digest: string;
   summary: ScenarioSummary;
-  /** Serialized until first needed: decoding every tree cost more than the checks it would feed. */
-  yaml: Uint8Array | ParsedYaml;
   /** Newest first, at most MAX_CHECKS (one per environment a project is run against, say). */
   checks: CheckedScenario[];
 }
@@ -72,7 +65,7 @@ interface CacheFile {
 /** Cache files of projects not run for this long are removed when another cache file is written. */
 const UNUSED_FILE_MS = 30 * 24 * 60 * 60 * 1000;
 
-const isPrivateFile = async (path: string) => isPrivate(await stat(path));
+const isPrivateFile = (path: string) => isPrivate(statSync(path));
 
 async function removeUnusedFiles(dir: string, now: number): Promise<void> {
   for (const name of await readdir(dir)) {
@@ -106,8 +99,9 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
   let entries = new Map<string, Entry>();
   let trusted = true;
   try {
-    trusted = (await isPrivateFile(options.dir)) && (await isPrivateFile(path));
-    const stored: unknown = trusted ? deserialize(await readFile(path)) : undefined;
+    // Read at once: this runs before a run starts, and is its largest file.
+    trusted = isPrivateFile(options.dir) && isPrivateFile(path);
+    const stored: unknown = trusted ? deserialize(readFileSync(path)) : undefined;
     if (isCacheFile(stored, options.build)) entries = new Map(stored.entries);
   } catch {
     // No cache yet, or one this build cannot read: start empty.
@@ -127,21 +121,13 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       used.add(file);
       return {
         summary: entry.summary,
-        yaml() {
-          try {
-            if (entry.yaml instanceof Uint8Array) entry.yaml = deserialize(entry.yaml) as ParsedYaml;
-            return entry.yaml;
-          } catch {
-            return undefined;
-          }
-        },
         checked(keyOf) {
           return entry.checks.find((check) => check.key === keyOf(check.uses))?.result;
         },
       };
     },
-    remember(file, display, text, parsed) {
-      entries.set(file, { digest: digestOf(display, text), ...parsed, checks: [] });
+    remember(file, display, text, summary) {
+      entries.set(file, { digest: digestOf(display, text), summary, checks: [] });
       used.add(file);
       changed = true;
     },
@@ -158,13 +144,7 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       if (!changed || !trusted) return;
       // Most recently used last, so the oldest are the first to go.
       const ordered = [...entries].sort(([a], [b]) => Number(used.has(a)) - Number(used.has(b)));
-      const kept = ordered
-        .slice(-MAX_ENTRIES)
-        .map(([name, entry]): [string, Entry] => [
-          name,
-          { ...entry, yaml: entry.yaml instanceof Uint8Array ? entry.yaml : serialize(entry.yaml) },
-        ]);
-      const file: CacheFile = { build: options.build, entries: kept };
+      const file: CacheFile = { build: options.build, entries: ordered.slice(-MAX_ENTRIES) };
       // A name no other process writing the same cache uses at the same time.
       const temp = `${path}.${randomUUID()}.tmp`;
       try {

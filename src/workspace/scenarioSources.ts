@@ -20,7 +20,7 @@ import {
 import { scenarioFilesUnder } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
 import { isDirectory, isFile } from './fileKinds.js';
-import { readTextFile } from './readYamlFile.js';
+import { readTextFile, readTextFileSync } from './readYamlFile.js';
 import type { CachedSource, ParseCache } from './parseCache.js';
 import { listSchemaFiles } from './schemaFiles.js';
 import type { Environment, Workspace } from './types.js';
@@ -43,11 +43,13 @@ export class ScenarioSources {
   /** What every file's checks read besides the file and its `use` targets, for the parse cache's keys. */
   private sharedKey = '';
 
+  /** `readAtOnce`: read files synchronously, as loading before a run may (never a step during one). */
   constructor(
     private readonly workspace: Workspace,
     private readonly environment: Environment | undefined,
     private readonly cwd: string = workspace.cwd,
     private readonly cache?: ParseCache,
+    private readonly readAtOnce = false,
   ) {}
 
   /**
@@ -160,7 +162,10 @@ export class ScenarioSources {
     let pending = this.texts.get(file);
     if (!pending) {
       const display = this.display(file);
-      pending = readTextFile(file, display).then(
+      const text = this.readAtOnce
+        ? new Promise<string>((resolve) => resolve(readTextFileSync(file, display)))
+        : readTextFile(file, display);
+      pending = text.then(
         (text) => this.source(file, display, text),
         (error: unknown) => ({ problem: readProblem(error, display) }),
       );
@@ -172,13 +177,13 @@ export class ScenarioSources {
   private source(file: string, display: string, text: string): Source {
     const cached = this.cache?.lookup(file, display, text);
     if (cached) {
+      // Parsed only if the cache has no check of it in this context.
       let yaml: ParsedYaml | undefined;
-      const tree = () => (yaml ??= cached.yaml() ?? parseYaml(text, display));
-      return { text, summary: cached.summary, yaml: tree, cached };
+      return { text, summary: cached.summary, yaml: () => (yaml ??= parseYaml(text, display)), cached };
     }
     const yaml = parseYaml(text, display);
     const summary = summarizeScenario(text, display, yaml);
-    this.cache?.remember(file, display, text, { summary, yaml });
+    this.cache?.remember(file, display, text, summary);
     return { text, summary, yaml: () => yaml };
   }
 
