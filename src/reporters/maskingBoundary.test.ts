@@ -121,13 +121,16 @@ describe('createResultMasker', () => {
     expect(masked.response?.body).toEqual({ note: `key ${MASK} issued` });
   });
 
-  it('gives every reader of a masked step the same fields as the step it came from', () => {
+  it('gives every reader of a masked step the values of the step it came from', () => {
     const results = createResultMasker(new Masker({ enabled: true, fields: [] }, new SecretRegistry()));
     const raw = step({ id: 7 });
     const masked = results.step(raw);
-    expect(Object.keys(masked).sort()).toEqual(Object.keys(raw).sort());
+    // A field the step lacks reads as undefined (the masked step has a fixed shape), so it is not written.
+    const present = Object.keys(masked).filter((key) => masked[key as keyof StepResult] !== undefined);
+    expect(present.sort()).toEqual(Object.keys(raw).sort());
     expect({ ...masked }).toEqual(raw);
     expect(JSON.parse(JSON.stringify(masked))).toEqual(raw);
+    expect(JSON.stringify(masked.response)).toBe(JSON.stringify(raw.response));
   });
 
   it('passes on an assertion with nothing to mask as it is, and masks a copy of one with a secret', () => {

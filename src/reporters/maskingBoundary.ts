@@ -1,5 +1,12 @@
 import { parseExpected, type AssertionResult } from '../assertions/index.js';
-import type { RunListener, RunResult, ScenarioResult, StepResult } from '../engine/index.js';
+import type {
+  RecordedRequest,
+  RecordedResponse,
+  RunListener,
+  RunResult,
+  ScenarioResult,
+  StepResult,
+} from '../engine/index.js';
 import { quoteValue } from '../expressions/index.js';
 import { MASK, pathKeys, type Masker } from '../masking/index.js';
 
@@ -49,87 +56,76 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
 }
 
 /**
- * Step fields that can be large (bodies, headers, every retry attempt) are masked when a reporter first
- * reads them: the console prints a line per passing step from the method, URL and status and never looks
- * at headers or bodies, and masking them anyway was a sixth of the runner's own time per step
- * (bench/throughput). They are still only ever seen masked, with every secret known when they are read.
- * The number is how many levels stay lazy: `request.method` is masked with the request, `request.body`
- * only when read.
+ * How a step is masked. Bodies, headers, saved values, retry attempts and cache replies can be large, so
+ * they are masked when a reporter first reads them (with every secret known by then): the console prints a
+ * passing step from its label, method, URL and status, and masking the rest anyway cost a sixth of the
+ * runner's own time per step (bench/throughput). Each masked record is one object literal of a fixed
+ * shape (a field the step lacks reads as undefined), which V8 builds far faster than a copy key by key.
+ * The fields the runner itself writes (positions, kinds, states, timings, protocol numbers) pass as they
+ * are: nothing a scenario or a server sends reaches them, and masking them could only go wrong (a numeric
+ * secret 1234 would have hidden a duration of 1234 ms).
  */
-const LAZY_STEP_FIELDS: ReadonlyMap<string, number> = new Map([
-  ['request', 1],
-  ['response', 1],
-  ['attempts', 0],
-  ['redirects', 0],
-  ['cache', 0],
-  ['spreadsheet', 0],
-  ['saved', 0],
-  ['variablesAtFailure', 0],
-]);
+type Masked<T> = { [K in keyof Required<T>]: T[K] | undefined };
 
-/**
- * Fields the runner itself writes (positions, kinds, states, timings): no variable or response can reach
- * them, so they pass as they are. Masking them cost a tenth of masking a step, and could only go wrong:
- * a numeric secret `1234` would have hidden a duration of 1234 ms.
- */
-const RUNNER_STEP_FIELDS: ReadonlySet<string> = new Set([
-  'index',
-  'section',
-  'kind',
-  'status',
-  'durationMs',
-  'loc',
-  'haltsScenario',
-]);
-
-function defineLazily(out: Record<string, unknown>, key: string, mask: () => unknown): void {
-  let masked: unknown;
-  let done = false;
-  Object.defineProperty(out, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      if (!done) {
-        masked = mask();
-        done = true;
-      }
-      return masked;
-    },
-  });
-}
-
-/** `value` at `at`, masked as `masker.maskValue` would, with objects `depth` levels down masked on read. */
-function maskOnRead(value: unknown, at: readonly string[], depth: number, masker: Masker): unknown {
-  if (depth <= 0 || value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return masker.maskValue(value, at);
-  }
-  if (masker.isSensitive(at)) return MASK;
-  const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  const path = [...at, ''];
-  for (const key of Object.keys(record)) {
-    const item = record[key];
-    if (item === null || typeof item !== 'object') {
-      path[at.length] = key;
-      out[key] = masker.maskValue(item, path);
-    } else if (Object.keys(item).length === 0) {
-      out[key] = item;
-    } else {
-      defineLazily(out, key, () => maskOnRead(item, [...at, key], depth - 1, masker));
-    }
-  }
-  return out;
-}
-
-/** `[key]`, made once per key: a step's fields are masked at paths of one key, the same dozen each time. */
-const fieldPaths = new Map<string, readonly string[]>();
-function fieldPath(key: string): readonly string[] {
-  let path = fieldPaths.get(key);
+/** The paths masked fields sit at, made once: a run masks the same few on every step. */
+const paths = new Map<string, readonly string[]>();
+function pathOf(...keys: string[]): readonly string[] {
+  const id = keys.join('.');
+  let path = paths.get(id);
   if (path === undefined) {
-    path = [key];
-    fieldPaths.set(key, path);
+    path = keys;
+    paths.set(id, path);
   }
   return path;
+}
+
+/** A getter's value, masked on first read. */
+function onRead<T>(mask: () => T): () => T {
+  let done = false;
+  let masked: T;
+  return () => {
+    if (!done) {
+      masked = mask();
+      done = true;
+    }
+    return masked;
+  };
+}
+
+function maskRequest(raw: RecordedRequest, masker: Masker): RecordedRequest {
+  if (masker.isSensitive(pathOf('request'))) return MASK as unknown as RecordedRequest;
+  const headers = onRead(() => masker.maskValue(raw.headers, pathOf('request', 'headers')));
+  const body = onRead(() => masker.maskValue(raw.body, pathOf('request', 'body')));
+  const out: Masked<RecordedRequest> = {
+    method: masker.maskValue(raw.method, pathOf('request', 'method')),
+    url: masker.maskValue(raw.url, pathOf('request', 'url')),
+    get headers() {
+      return headers();
+    },
+    get body() {
+      return body();
+    },
+  };
+  return out as RecordedRequest;
+}
+
+function maskResponse(raw: RecordedResponse, masker: Masker): RecordedResponse {
+  if (masker.isSensitive(pathOf('response'))) return MASK as unknown as RecordedResponse;
+  const headers = onRead(() => masker.maskValue(raw.headers, pathOf('response', 'headers')));
+  const body = onRead(() => masker.maskValue(raw.body, pathOf('response', 'body')));
+  const out: Masked<RecordedResponse> = {
+    status: raw.status,
+    statusText: masker.maskValue(raw.statusText, pathOf('response', 'statusText')),
+    httpVersion: raw.httpVersion,
+    get headers() {
+      return headers();
+    },
+    get body() {
+      return body();
+    },
+    sizeBytes: raw.sizeBytes,
+  };
+  return out as RecordedResponse;
 }
 
 /** Masks steps, scenarios and runs for one masker, each step once while the set of secrets is unchanged. */
@@ -146,27 +142,52 @@ export function createResultMasker(masker: Masker): ResultMasker {
   const step = (raw: StepResult): StepResult => {
     const cached = masked.get(raw);
     if (cached && cached.version === masker.secretsVersion) return cached.step;
-    const record = raw as unknown as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(record)) {
-      const value = record[key];
-      const depth = LAZY_STEP_FIELDS.get(key);
-      if (RUNNER_STEP_FIELDS.has(key)) out[key] = value;
-      else if (key === 'assertions') out.assertions = raw.assertions.map((a) => maskAssertion(a, masker));
-      else if (key === 'children') {
-        if (raw.children) out.children = raw.children.map(step);
-      } else if (depth === undefined || value === null || typeof value !== 'object') {
-        out[key] = masker.maskValue(value, fieldPath(key));
-      } else if (depth > 0) {
-        // Not lazy itself: a reader of `request` nearly always reads `request.method` and `request.url`.
-        out[key] = maskOnRead(value, fieldPath(key), depth, masker);
-      } else if (Object.keys(value).length === 0) {
-        out[key] = value;
-      } else {
-        defineLazily(out, key, () => maskOnRead(value, fieldPath(key), depth, masker));
-      }
-    }
-    const result = out as unknown as StepResult;
+    const field = <K extends keyof StepResult>(key: K) =>
+      onRead(() => masker.maskValue(raw[key], pathOf(key)));
+    const saved = field('saved');
+    const attempts = field('attempts');
+    const redirects = field('redirects');
+    const cache = field('cache');
+    const spreadsheet = field('spreadsheet');
+    const variablesAtFailure = field('variablesAtFailure');
+    const out: Masked<StepResult> = {
+      index: raw.index,
+      section: raw.section,
+      kind: raw.kind,
+      label: masker.maskValue(raw.label, pathOf('label')),
+      status: raw.status,
+      durationMs: raw.durationMs,
+      loc: raw.loc,
+      request: raw.request && maskRequest(raw.request, masker),
+      response: raw.response && maskResponse(raw.response, masker),
+      assertions: raw.assertions.map((assertion) => maskAssertion(assertion, masker)),
+      get saved() {
+        return saved();
+      },
+      warnings: masker.maskValue(raw.warnings, pathOf('warnings')),
+      error: masker.maskValue(raw.error, pathOf('error')),
+      skipReason: masker.maskValue(raw.skipReason, pathOf('skipReason')),
+      timing: raw.timing,
+      requestId: masker.maskValue(raw.requestId, pathOf('requestId')),
+      children: raw.children?.map(step),
+      get attempts() {
+        return attempts();
+      },
+      get redirects() {
+        return redirects();
+      },
+      get cache() {
+        return cache();
+      },
+      get spreadsheet() {
+        return spreadsheet();
+      },
+      haltsScenario: raw.haltsScenario,
+      get variablesAtFailure() {
+        return variablesAtFailure();
+      },
+    };
+    const result = out as StepResult;
     masked.set(raw, { version: masker.secretsVersion, step: result });
     return result;
   };
@@ -192,12 +213,20 @@ export function maskEvents(listener: RunListener, masker: Masker): RunListener {
   if (listener.onRunBegin) out.onRunBegin = (event) => listener.onRunBegin?.(masker.maskValue(event));
   if (listener.onScenarioBegin)
     out.onScenarioBegin = (event) => listener.onScenarioBegin?.(masker.maskValue(event));
-  if (listener.onStepBegin) out.onStepBegin = (event) => listener.onStepBegin?.(masker.maskValue(event));
+  if (listener.onStepBegin) {
+    // Once per step: only the two texts a scenario writes are masked (section, depth and loc are the runner's).
+    out.onStepBegin = (event) =>
+      listener.onStepBegin?.({
+        ...event,
+        scenario: masker.maskValue(event.scenario, pathOf('scenario')),
+        label: masker.maskValue(event.label, pathOf('label')),
+      });
+  }
   if (listener.onStepEnd) {
     out.onStepEnd = (event) =>
       listener.onStepEnd?.({
         ...event,
-        scenario: masker.maskText(event.scenario),
+        scenario: masker.maskValue(event.scenario, pathOf('scenario')),
         result: results.step(event.result),
       });
   }

@@ -125,8 +125,9 @@ export function renderStep(step: StepResult, depth: number, options: RenderOptio
   for (const hop of step.redirects ?? [])
     lines.push(`${inner}${style.cyan('→')} ${hop.status} ${hop.from} → ${hop.to}`);
   for (const warning of step.warnings) lines.push(`${inner}${style.yellow('!')} ${warning}`);
-  for (const [name, value] of Object.entries(step.saved)) {
-    if (options.verbose) lines.push(`${inner}${style.dim(`saved ${name} = ${JSON.stringify(value)}`)}`);
+  if (options.verbose) {
+    for (const [name, value] of Object.entries(step.saved))
+      lines.push(`${inner}${style.dim(`saved ${name} = ${JSON.stringify(value)}`)}`);
   }
   if (options.verbose) {
     lines.push(...requestDetails(step, inner));
