@@ -45,6 +45,19 @@ function display(use: MatcherUse, negated: boolean): string {
  */
 export function parseExpected(expected: unknown): ParsedExpectation {
   if (typeof expected !== 'string') return { kind: 'literal', value: expected };
+  // A run reads the same few expected texts on every step; the parse is shared, so treat it as read-only.
+  let parsed = parsedTexts.get(expected);
+  if (parsed === undefined) {
+    parsed = parseExpectedText(expected);
+    if (parsedTexts.size < MAX_PARSED_TEXTS) parsedTexts.set(expected, parsed);
+  }
+  return parsed;
+}
+
+const parsedTexts = new Map<string, ParsedExpectation>();
+const MAX_PARSED_TEXTS = 1_000;
+
+function parseExpectedText(expected: string): ParsedExpectation {
   const text = expected.trim();
   const { word, rest } = splitFirstWord(text);
   const negated = word === NEGATION && rest !== '';

@@ -38,13 +38,19 @@ function charsetOf(contentType: string | undefined): string {
   return match?.[1]?.toLowerCase() ?? 'utf-8';
 }
 
+/** One decoder per charset label: decoding a whole body at once keeps no state between calls. */
+const decoders = new Map<string, TextDecoder>();
+
 function decodeText(bytes: Uint8Array, charset: string): string {
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(charset);
-  } catch {
-    // An unknown charset label: UTF-8 is the best guess and never throws.
-    decoder = new TextDecoder('utf-8');
+  let decoder = decoders.get(charset);
+  if (decoder === undefined) {
+    try {
+      decoder = new TextDecoder(charset);
+    } catch {
+      // An unknown charset label: UTF-8 is the best guess and never throws.
+      decoder = new TextDecoder('utf-8');
+    }
+    if (decoders.size < 16) decoders.set(charset, decoder);
   }
   return decoder.decode(bytes);
 }

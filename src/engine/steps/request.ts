@@ -38,6 +38,16 @@ function toSubject(response: HttpResponse): { subject: Subject; recorded: Record
   };
 }
 
+const readsRoot = (path: string, root: string) =>
+  path.startsWith(root) || (path.startsWith('count(') && path.startsWith(root, 'count('.length));
+
+/** Whether any expectation or save reads `jwt.…`: only then is a token looked for and decoded. */
+function readsJwt(step: Step & { kind: 'request' }): boolean {
+  for (const expectation of step.expect) if (readsRoot(expectation.path, 'jwt')) return true;
+  for (const save of step.save) if (readsRoot(save.source, 'jwt')) return true;
+  return false;
+}
+
 const unavailable = { passed: false, errors: ['schema validation is not set up for this run'] };
 
 /** Schema checks read files and compile once per run, so they are awaited before the assertions run. */
@@ -92,13 +102,11 @@ export async function executeRequestStep(
   const decoded = toSubject(response);
   let subject = decoded.subject;
   const recorded = decoded.recorded;
-  const reads = (root: string) =>
-    [...step.expect.map((e) => e.path), ...step.save.map((s) => s.source)].some((path) =>
-      path.replace(/^count\(/, '').startsWith(root),
-    );
-  if (reads('jwt')) subject = withJwt(subject, settings.jwtTokenPath);
+  if (readsJwt(step)) subject = withJwt(subject, settings.jwtTokenPath);
   const expectations = resolveExpectations(step.expect, store, services.runtime);
-  const verdicts = await checkSchemas(expectations.ready, subject.body, services.schemas);
+  const verdicts = expectations.ready.some((expectation) => expectation.path === 'schema')
+    ? await checkSchemas(expectations.ready, subject.body, services.schemas)
+    : new Map<string, SchemaVerdict>();
   const assertions = [
     ...evaluateExpectations(expectations.ready, subject, {
       validateSchema: (name) => verdicts.get(name) ?? unavailable,
