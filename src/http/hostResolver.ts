@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 
 export interface ResolvedAddress {
   address: string;
@@ -10,6 +9,8 @@ export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 /** The operating system's resolver (getaddrinfo, so /etc/hosts counts), as Node's sockets use by default. */
 export const systemResolver: HostResolver = async (hostname) => {
+  // Loaded on first use (~2 ms at start-up otherwise): a run against IP addresses never resolves a name.
+  const { lookup } = await import('node:dns/promises');
   const answers = await lookup(hostname, { all: true });
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
