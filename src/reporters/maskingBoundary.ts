@@ -56,10 +56,10 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
 }
 
 /**
- * How a step is masked. Bodies, headers, saved values, retry attempts and cache replies can be large, so
- * they are masked when a reporter first reads them (with every secret known by then): the console prints a
- * passing step from its label, method, URL and status, and masking the rest anyway cost a sixth of the
- * runner's own time per step (bench/throughput). Each masked record is one object literal of a fixed
+ * How a step is masked. Bodies, headers, saved values, cache replies and the variables at a failure can be
+ * large, so they are masked when a reporter first reads them (with every secret known by then): the console
+ * prints a passing step from its label, method, URL and status, and masking the rest anyway cost a sixth of
+ * the runner's own time per step (bench/throughput). Each masked record is one object literal of a fixed
  * shape (a field the step lacks reads as undefined), which V8 builds far faster than a copy key by key.
  * The fields the runner itself writes (positions, kinds, states, timings, protocol numbers) pass as they
  * are: nothing a scenario or a server sends reaches them, and masking them could only go wrong (a numeric
@@ -67,61 +67,64 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
  */
 type Masked<T> = { [K in keyof Required<T>]: T[K] | undefined };
 
-/** The paths masked fields sit at, made once: a run masks the same few on every step. */
-const paths = new Map<string, readonly string[]>();
-function pathOf(...keys: string[]): readonly string[] {
-  const id = keys.join('.');
-  let path = paths.get(id);
-  if (path === undefined) {
-    path = keys;
-    paths.set(id, path);
-  }
-  return path;
-}
+/** The paths of masked fields, made once: a step is masked at the same few paths every time. */
+const PATH = {
+  scenario: ['scenario'],
+  label: ['label'],
+  saved: ['saved'],
+  warnings: ['warnings'],
+  error: ['error'],
+  skipReason: ['skipReason'],
+  requestId: ['requestId'],
+  attempts: ['attempts'],
+  redirects: ['redirects'],
+  cache: ['cache'],
+  spreadsheet: ['spreadsheet'],
+  variablesAtFailure: ['variablesAtFailure'],
+  request: ['request'],
+  requestMethod: ['request', 'method'],
+  requestUrl: ['request', 'url'],
+  requestHeaders: ['request', 'headers'],
+  requestBody: ['request', 'body'],
+  response: ['response'],
+  responseStatusText: ['response', 'statusText'],
+  responseHeaders: ['response', 'headers'],
+  responseBody: ['response', 'body'],
+} as const satisfies Record<string, readonly string[]>;
 
-/** A getter's value, masked on first read. */
-function onRead<T>(mask: () => T): () => T {
-  let done = false;
-  let masked: T;
-  return () => {
-    if (!done) {
-      masked = mask();
-      done = true;
-    }
-    return masked;
-  };
-}
+/** A lazily masked field not read yet (undefined is a value a field can have). */
+const UNREAD: unique symbol = Symbol('unread');
 
 function maskRequest(raw: RecordedRequest, masker: Masker): RecordedRequest {
-  if (masker.isSensitive(pathOf('request'))) return MASK as unknown as RecordedRequest;
-  const headers = onRead(() => masker.maskValue(raw.headers, pathOf('request', 'headers')));
-  const body = onRead(() => masker.maskValue(raw.body, pathOf('request', 'body')));
+  if (masker.isSensitive(PATH.request)) return MASK as unknown as RecordedRequest;
+  let headers: RecordedRequest['headers'] | typeof UNREAD = UNREAD;
+  let body: unknown = UNREAD;
   const out: Masked<RecordedRequest> = {
-    method: masker.maskValue(raw.method, pathOf('request', 'method')),
-    url: masker.maskValue(raw.url, pathOf('request', 'url')),
+    method: masker.maskValue(raw.method, PATH.requestMethod),
+    url: masker.maskValue(raw.url, PATH.requestUrl),
     get headers() {
-      return headers();
+      return headers === UNREAD ? (headers = masker.maskValue(raw.headers, PATH.requestHeaders)) : headers;
     },
     get body() {
-      return body();
+      return body === UNREAD ? (body = masker.maskValue(raw.body, PATH.requestBody)) : body;
     },
   };
   return out as RecordedRequest;
 }
 
 function maskResponse(raw: RecordedResponse, masker: Masker): RecordedResponse {
-  if (masker.isSensitive(pathOf('response'))) return MASK as unknown as RecordedResponse;
-  const headers = onRead(() => masker.maskValue(raw.headers, pathOf('response', 'headers')));
-  const body = onRead(() => masker.maskValue(raw.body, pathOf('response', 'body')));
+  if (masker.isSensitive(PATH.response)) return MASK as unknown as RecordedResponse;
+  let headers: RecordedResponse['headers'] | typeof UNREAD = UNREAD;
+  let body: unknown = UNREAD;
   const out: Masked<RecordedResponse> = {
     status: raw.status,
-    statusText: masker.maskValue(raw.statusText, pathOf('response', 'statusText')),
+    statusText: masker.maskValue(raw.statusText, PATH.responseStatusText),
     httpVersion: raw.httpVersion,
     get headers() {
-      return headers();
+      return headers === UNREAD ? (headers = masker.maskValue(raw.headers, PATH.responseHeaders)) : headers;
     },
     get body() {
-      return body();
+      return body === UNREAD ? (body = masker.maskValue(raw.body, PATH.responseBody)) : body;
     },
     sizeBytes: raw.sizeBytes,
   };
@@ -142,19 +145,15 @@ export function createResultMasker(masker: Masker): ResultMasker {
   const step = (raw: StepResult): StepResult => {
     const cached = masked.get(raw);
     if (cached && cached.version === masker.secretsVersion) return cached.step;
-    const field = <K extends keyof StepResult>(key: K) =>
-      onRead(() => masker.maskValue(raw[key], pathOf(key)));
-    const saved = field('saved');
-    const attempts = field('attempts');
-    const redirects = field('redirects');
-    const cache = field('cache');
-    const spreadsheet = field('spreadsheet');
-    const variablesAtFailure = field('variablesAtFailure');
+    // Small or rarely present fields are masked at once; the three that can be large, on first read.
+    let saved: StepResult['saved'] | typeof UNREAD = UNREAD;
+    let cache: StepResult['cache'] | typeof UNREAD = UNREAD;
+    let variablesAtFailure: StepResult['variablesAtFailure'] | typeof UNREAD = UNREAD;
     const out: Masked<StepResult> = {
       index: raw.index,
       section: raw.section,
       kind: raw.kind,
-      label: masker.maskValue(raw.label, pathOf('label')),
+      label: masker.maskValue(raw.label, PATH.label),
       status: raw.status,
       durationMs: raw.durationMs,
       loc: raw.loc,
@@ -162,29 +161,25 @@ export function createResultMasker(masker: Masker): ResultMasker {
       response: raw.response && maskResponse(raw.response, masker),
       assertions: raw.assertions.map((assertion) => maskAssertion(assertion, masker)),
       get saved() {
-        return saved();
+        return saved === UNREAD ? (saved = masker.maskValue(raw.saved, PATH.saved)) : saved;
       },
-      warnings: masker.maskValue(raw.warnings, pathOf('warnings')),
-      error: masker.maskValue(raw.error, pathOf('error')),
-      skipReason: masker.maskValue(raw.skipReason, pathOf('skipReason')),
+      warnings: masker.maskValue(raw.warnings, PATH.warnings),
+      error: masker.maskValue(raw.error, PATH.error),
+      skipReason: masker.maskValue(raw.skipReason, PATH.skipReason),
       timing: raw.timing,
-      requestId: masker.maskValue(raw.requestId, pathOf('requestId')),
+      requestId: masker.maskValue(raw.requestId, PATH.requestId),
       children: raw.children?.map(step),
-      get attempts() {
-        return attempts();
-      },
-      get redirects() {
-        return redirects();
-      },
+      attempts: masker.maskValue(raw.attempts, PATH.attempts),
+      redirects: masker.maskValue(raw.redirects, PATH.redirects),
       get cache() {
-        return cache();
+        return cache === UNREAD ? (cache = masker.maskValue(raw.cache, PATH.cache)) : cache;
       },
-      get spreadsheet() {
-        return spreadsheet();
-      },
+      spreadsheet: masker.maskValue(raw.spreadsheet, PATH.spreadsheet),
       haltsScenario: raw.haltsScenario,
       get variablesAtFailure() {
-        return variablesAtFailure();
+        return variablesAtFailure === UNREAD
+          ? (variablesAtFailure = masker.maskValue(raw.variablesAtFailure, PATH.variablesAtFailure))
+          : variablesAtFailure;
       },
     };
     const result = out as StepResult;
@@ -218,15 +213,15 @@ export function maskEvents(listener: RunListener, masker: Masker): RunListener {
     out.onStepBegin = (event) =>
       listener.onStepBegin?.({
         ...event,
-        scenario: masker.maskValue(event.scenario, pathOf('scenario')),
-        label: masker.maskValue(event.label, pathOf('label')),
+        scenario: masker.maskValue(event.scenario, PATH.scenario),
+        label: masker.maskValue(event.label, PATH.label),
       });
   }
   if (listener.onStepEnd) {
     out.onStepEnd = (event) =>
       listener.onStepEnd?.({
         ...event,
-        scenario: masker.maskValue(event.scenario, pathOf('scenario')),
+        scenario: masker.maskValue(event.scenario, PATH.scenario),
         result: results.step(event.result),
       });
   }
