@@ -1,4 +1,3 @@
-
 export interface ResolvedAddress {
   address: string;
   family: 4 | 6;
