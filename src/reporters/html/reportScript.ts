@@ -119,7 +119,8 @@ export const REPORT_SCRIPT = String.raw`(() => {
     const button = doc.querySelector('[data-action="theme"]');
     if (!button) return;
     const dark = currentTheme() === 'dark';
-    button.textContent = dark ? '☀ Light' : '☾ Dark';
+    // Escapes, not the characters: the bundled program stays ASCII (scripts/build.mjs, asciiOnly).
+    button.textContent = dark ? '\u2600 Light' : '\u263E Dark';
     button.setAttribute('title', dark ? 'Switch to the light theme' : 'Switch to the dark theme');
   }
   function toggleTheme() {
