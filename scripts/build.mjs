@@ -139,9 +139,9 @@ function asciiOnly(outfile) {
   const text = readFileSync(path, 'utf8');
   const notices = text.lastIndexOf('/*! Bundled license information:');
   const escape = (part) =>
-    part.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    part.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const ascii = notices < 0 ? text : text.slice(0, notices) + escape(text.slice(notices));
-  const stray = ascii.search(/[^\x00-\x7f]/);
+  const stray = ascii.search(/[\u0080-\uffff]/);
   if (stray >= 0) {
     const line = ascii.slice(0, stray).split('\n').length;
     throw new BuildError(
