@@ -27,6 +27,12 @@ describe('dist/runner.cjs and the program in dist/lib', () => {
     expect(statSync(bundle).mode & 0o111).not.toBe(0);
   });
 
+  it('is pure ASCII, so Node reads the program into a one-byte string, licence notices kept', () => {
+    const program = readFileSync(join(root, 'dist', 'lib', 'cli.cjs'));
+    expect(program.findIndex((byte) => byte > 0x7f)).toBe(-1);
+    expect(program.toString('latin1')).toContain('Bundled license information');
+  });
+
   it('carries the build stamps, not the fallbacks used when running from source', () => {
     const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
     const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
