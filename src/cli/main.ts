@@ -1,3 +1,4 @@
+import { constants } from 'node:os';
 import { bufferOutput } from './bufferedOutput.js';
 import type { CliIo } from './io.js';
 import { runMain } from './runMain.js';
@@ -26,13 +27,30 @@ const stdout = bufferOutput(guardedStream(process.stdout));
 const stderr = guardedStream(process.stderr);
 
 // Nothing is lost or reordered: stdout's lines go out before anything on stderr (often the same log), at
-// exit, and before a signal ends the process (the signal is then raised again, as if never caught).
+// exit, and before a signal ends the process. Only buffered output needs the signal handlers: on a
+// terminal, Ctrl-C keeps Node's default and stops the process at once.
 process.once('exit', stdout.flush);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    stdout.flush();
-    process.kill(process.pid, signal);
-  });
+if (!process.stdout.isTTY) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => endBy(signal));
+}
+
+/** Flushes, lets a slow pipe reader take the rest (1 s at most), then ends as the signal would have. */
+function endBy(signal: NodeJS.Signals): void {
+  stdout.flush();
+  let raised = false;
+  const raise = () => {
+    if (raised) return;
+    raised = true;
+    try {
+      process.kill(process.pid, signal);
+    } catch {
+      // Windows cannot raise every signal: exit with the code a shell reports for it.
+      process.exit(128 + (constants.signals[signal] ?? 0));
+    }
+  };
+  if (process.stdout.writableLength === 0) return raise();
+  process.stdout.once('drain', raise);
+  setTimeout(raise, 1_000).unref();
 }
 
 const io: CliIo = {
