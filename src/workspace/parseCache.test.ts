@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { chmod, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { serialize } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseYaml, summarizeScenario } from '../language/index.js';
 import { loadScenarios } from './loadScenarios.js';
@@ -86,6 +88,13 @@ describe('openParseCache', () => {
     await writeFile(`${dir}/${file}`, 'not a cache');
     const afterDamage = await openParseCache({ dir, root: '/p', build: 'old' });
     expect(afterDamage.lookup('/p/a.yaml', 'a.yaml', SCENARIO)).toBeUndefined();
+
+    // The same build id over an older layout of the file (a rebuild with a pinned date): ignored, no crash.
+    const digest = createHash('sha256').update(`a.yaml\0${SCENARIO}`).digest('hex');
+    const olderLayout = { build: 'old', entries: [['/p/a.yaml', { digest, parsed: {} }]] };
+    await writeFile(`${dir}/${file}`, serialize(olderLayout));
+    const overOlder = await openParseCache({ dir, root: '/p', build: 'old' });
+    expect(overOlder.lookup('/p/a.yaml', 'a.yaml', SCENARIO)).toBeUndefined();
   });
 
   it('keeps its file private to the user, and a cache it cannot write is no error', async () => {

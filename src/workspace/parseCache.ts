@@ -57,7 +57,11 @@ interface Entry {
   checks: CheckedScenario[];
 }
 
+/** The layout of the cache file: a file of another layout is ignored, whatever build wrote it. */
+const FORMAT = 2;
+
 interface CacheFile {
+  format: number;
   build: string;
   entries: Array<[string, Entry]>;
 }
@@ -89,6 +93,7 @@ function isCacheFile(value: unknown, build: string): value is CacheFile {
   return (
     typeof value === 'object' &&
     value !== null &&
+    (value as CacheFile).format === FORMAT &&
     (value as CacheFile).build === build &&
     Array.isArray((value as CacheFile).entries)
   );
@@ -144,7 +149,7 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       if (!changed || !trusted) return;
       // Most recently used last, so the oldest are the first to go.
       const ordered = [...entries].sort(([a], [b]) => Number(used.has(a)) - Number(used.has(b)));
-      const file: CacheFile = { build: options.build, entries: ordered.slice(-MAX_ENTRIES) };
+      const file: CacheFile = { format: FORMAT, build: options.build, entries: ordered.slice(-MAX_ENTRIES) };
       // A name no other process writing the same cache uses at the same time.
       const temp = `${path}.${randomUUID()}.tmp`;
       try {

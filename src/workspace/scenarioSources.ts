@@ -62,13 +62,11 @@ export class ScenarioSources {
   ): Promise<void> {
     this.schemas = new Set((await listSchemaFiles(this.workspace)).map((schema) => schema.name));
     const environment = this.environment;
-    const sorted = (names: Iterable<string>) => [...names].sort();
+    // In their order, not sorted: a "did you mean" hint picks among equally close names by order.
     this.sharedKey = JSON.stringify([
-      sorted(this.schemas),
+      [...this.schemas],
       environment
-        ? [environment.services, environment.cache, environment.variables].map((named) =>
-            sorted(Object.keys(named)),
-          )
+        ? [environment.services, environment.cache, environment.variables].map((named) => Object.keys(named))
         : null,
     ]);
     const testsPath = this.workspace.config.tests.path;
