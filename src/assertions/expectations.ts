@@ -28,6 +28,8 @@ export interface ExpectationInput {
    * (a saved "not empty" must not turn `body.x: $v` into a presence check).
    */
   literal?: boolean;
+  /** `expected` already parsed, when it is the text as written (parseWrittenExpected). */
+  parsed?: ParsedExpectation;
 }
 
 export type SchemaValidator = (schemaName: string, body: unknown) => { passed: boolean; errors: string[] };
@@ -94,7 +96,7 @@ function evaluateOne(entry: ExpectationInput, subject: Subject, options: Evaluat
   if (splitSubjectPath(entry.path).root === 'schema') return evaluateSchema(entry, subject, options);
   const parsed: ParsedExpectation = entry.literal
     ? { kind: 'literal', value: entry.expected }
-    : parseExpected(entry.expected);
+    : (entry.parsed ?? parseExpected(entry.expected));
   const resolved = resolveSubjectPath(subject, entry.path);
   if (!resolved.found) {
     const absentPasses = parsed.kind === 'matcher' && parsed.name === 'exists' && parsed.negated;

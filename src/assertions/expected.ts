@@ -45,17 +45,26 @@ function display(use: MatcherUse, negated: boolean): string {
  */
 export function parseExpected(expected: unknown): ParsedExpectation {
   if (typeof expected !== 'string') return { kind: 'literal', value: expected };
-  // A run reads the same few expected texts on every step; the parse is shared, so treat it as read-only.
-  let parsed = parsedTexts.get(expected);
+  return parseExpectedText(expected);
+}
+
+const writtenTexts = new Map<string, ParsedExpectation>();
+const MAX_WRITTEN_TEXTS = 1_000;
+
+/**
+ * parseExpected for a value as a scenario writes it, which a run reads again on every step: parsed once
+ * per text and shared (treat it as read-only). Never for interpolated values: they may hold secrets, and
+ * this table lives as long as the process.
+ */
+export function parseWrittenExpected(expected: unknown): ParsedExpectation {
+  if (typeof expected !== 'string') return { kind: 'literal', value: expected };
+  let parsed = writtenTexts.get(expected);
   if (parsed === undefined) {
     parsed = parseExpectedText(expected);
-    if (parsedTexts.size < MAX_PARSED_TEXTS) parsedTexts.set(expected, parsed);
+    if (writtenTexts.size < MAX_WRITTEN_TEXTS) writtenTexts.set(expected, parsed);
   }
   return parsed;
 }
-
-const parsedTexts = new Map<string, ParsedExpectation>();
-const MAX_PARSED_TEXTS = 1_000;
 
 function parseExpectedText(expected: string): ParsedExpectation {
   const text = expected.trim();

@@ -1,4 +1,4 @@
-import { parseExpected, type AssertionResult, type ExpectationInput } from '../../assertions/index.js';
+import { parseWrittenExpected, type AssertionResult, type ExpectationInput } from '../../assertions/index.js';
 import { interpolateDeep, type ExpressionRuntime, type VariableScope } from '../../expressions/index.js';
 import type { Expectation } from '../../language/model.js';
 import { describeError } from './context.js';
@@ -23,11 +23,14 @@ export function resolveExpectations(
   const failed: AssertionResult[] = [];
   for (const expectation of expectations) {
     try {
-      const literal = parseExpected(expectation.expected).kind === 'literal';
+      const written = parseWrittenExpected(expectation.expected);
+      const expected = interpolateDeep(expectation.expected, scope, runtime);
       ready.push({
         ...expectation,
-        expected: interpolateDeep(expectation.expected, scope, runtime),
-        literal,
+        expected,
+        literal: written.kind === 'literal',
+        // Without variables the text is as written, and so is its parse.
+        ...(expected === expectation.expected ? { parsed: written } : {}),
       });
     } catch (error) {
       failed.push({
