@@ -5,6 +5,7 @@ import type { Scenario } from '../language/model.js';
 import { Masker, SecretRegistry } from '../masking/index.js';
 import {
   collectScenarioFiles,
+  findWorkspaceRoot,
   loadCredentials,
   loadEnvironment,
   loadScenarios,
@@ -73,9 +74,15 @@ export function planErrors(plan: Pick<RunPlan, 'diagnostics'>): Diagnostic[] {
  * diagnostics so the caller can print all of them.
  */
 export async function planRun(request: RunRequest): Promise<RunPlan> {
-  const workspace = await loadWorkspace(request.cwd);
+  // The cache is opened first: it also keeps the checked config and environment files.
+  const root = request.parseCache ? await findWorkspaceRoot(request.cwd) : undefined;
+  const parseCache =
+    request.parseCache && root !== undefined
+      ? await openParseCache({ ...request.parseCache, root })
+      : undefined;
+  const workspace = await loadWorkspace(request.cwd, parseCache);
   const envName = request.environment ?? workspace.config.environments.default;
-  const environment = await loadEnvironment(workspace, envName);
+  const environment = await loadEnvironment(workspace, envName, parseCache);
   const accounts = await loadCredentials(workspace, envName);
 
   const secrets = new SecretRegistry();
@@ -86,9 +93,6 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const files = (await collectScenarioFiles(workspace, request.path, request.cwd)).filter(
     (file) => namedFile || !isFragment(file, workspace.config.tests.path),
   );
-  const parseCache = request.parseCache
-    ? await openParseCache({ ...request.parseCache, root: workspace.root })
-    : undefined;
   const loaded = await loadScenarios(workspace, environment, files, request.cwd, parseCache);
   const plan: RunPlan = {
     workspace,

@@ -6,6 +6,7 @@ import { CREDENTIALS_SHAPE, ENVIRONMENT_SHAPE } from '../language/index.js';
 import { mergeHttp, type HttpFile } from './config.js';
 import { displayPath } from './displayPath.js';
 import { isFile } from './fileKinds.js';
+import type { DocumentCache } from './parseCache.js';
 import { readCheckedYaml } from './readYamlFile.js';
 import type { Credentials, Environment, Workspace } from './types.js';
 
@@ -53,7 +54,12 @@ async function availableEnvironments(workspace: Workspace): Promise<string[]> {
   }
 }
 
-export async function loadEnvironment(workspace: Workspace, name: string): Promise<Environment> {
+/** `cache` keeps the checked file between runs (a parse cache); credentials are never given one. */
+export async function loadEnvironment(
+  workspace: Workspace,
+  name: string,
+  cache?: DocumentCache,
+): Promise<Environment> {
   checkName(name, 'environment');
   const dir = workspace.config.environments.path;
   const file = await findYamlFile(dir, name);
@@ -69,7 +75,7 @@ export async function loadEnvironment(workspace: Workspace, name: string): Promi
   }
   const display = displayPath(workspace.cwd, file);
   // An empty file has no `baseUrl`; check `{}` so the message names the missing key.
-  const data = ((await readCheckedYaml(file, display, ENVIRONMENT_SHAPE, 'environment.invalid')) ??
+  const data = ((await readCheckedYaml(file, display, ENVIRONMENT_SHAPE, 'environment.invalid', cache)) ??
     missingBaseUrl(display)) as EnvironmentFile;
   return {
     name,

@@ -9,7 +9,7 @@ export type {
   RunnerConfig,
   Workspace,
 } from './types.js';
-export { loadWorkspace } from './loadWorkspace.js';
+export { findWorkspaceRoot, loadWorkspace } from './loadWorkspace.js';
 export { loadCredentials, loadEnvironment } from './environment.js';
 export { collectScenarioFiles } from './collectScenarioFiles.js';
 export { loadScenarioFile, loadScenarios, type LoadedScenarios } from './loadScenarios.js';

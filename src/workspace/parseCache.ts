@@ -31,7 +31,14 @@ export interface CachedSource {
   checked(keyOf: (uses: readonly string[]) => string): ParsedScenario | undefined;
 }
 
-export interface ParseCache {
+/** Where readCheckedYaml keeps the checked data of config and environment files (never credentials). */
+export interface DocumentCache {
+  /** The data checked from exactly this text and name before (`data` may be undefined: an empty file). */
+  lookupDocument(file: string, display: string, text: string): { data: unknown } | undefined;
+  rememberDocument(file: string, display: string, text: string, data: unknown): void;
+}
+
+export interface ParseCache extends DocumentCache {
   lookup(file: string, display: string, text: string): CachedSource | undefined;
   /** A file parsed afresh: replaces whatever was kept for `file`. */
   remember(file: string, display: string, text: string, summary: ScenarioSummary): void;
@@ -58,12 +65,19 @@ interface Entry {
 }
 
 /** The layout of the cache file: a file of another layout is ignored, whatever build wrote it. */
-const FORMAT = 2;
+const FORMAT = 3;
+
+interface DocumentEntry {
+  digest: string;
+  data: unknown;
+}
 
 interface CacheFile {
   format: number;
   build: string;
   entries: Array<[string, Entry]>;
+  /** Config and environment files (loadWorkspace, loadEnvironment): a few per project. */
+  documents: Array<[string, DocumentEntry]>;
 }
 
 /** Cache files of projects not run for this long are removed when another cache file is written. */
@@ -95,19 +109,24 @@ function isCacheFile(value: unknown, build: string): value is CacheFile {
     value !== null &&
     (value as CacheFile).format === FORMAT &&
     (value as CacheFile).build === build &&
-    Array.isArray((value as CacheFile).entries)
+    Array.isArray((value as CacheFile).entries) &&
+    Array.isArray((value as CacheFile).documents)
   );
 }
 
 export async function openParseCache(options: ParseCacheOptions): Promise<ParseCache> {
   const path = join(options.dir, `scenarios-${sha256(options.root).slice(0, 16)}.bin`);
   let entries = new Map<string, Entry>();
+  let documents = new Map<string, DocumentEntry>();
   let trusted = true;
   try {
     // Read at once: this runs before a run starts, and is its largest file.
     trusted = isPrivateFile(options.dir) && isPrivateFile(path);
     const stored: unknown = trusted ? deserialize(readFileSync(path)) : undefined;
-    if (isCacheFile(stored, options.build)) entries = new Map(stored.entries);
+    if (isCacheFile(stored, options.build)) {
+      entries = new Map(stored.entries);
+      documents = new Map(stored.documents);
+    }
   } catch {
     // No cache yet, or one this build cannot read: start empty.
   }
@@ -136,6 +155,17 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       used.add(file);
       changed = true;
     },
+    lookupDocument(file, display, text) {
+      const entry = documents.get(file);
+      // Copies both ways: a caller that changed its data must not change what the cache writes.
+      return entry && entry.digest === digestOf(display, text)
+        ? { data: structuredClone(entry.data) }
+        : undefined;
+    },
+    rememberDocument(file, display, text, data) {
+      documents.set(file, { digest: digestOf(display, text), data: structuredClone(data) });
+      changed = true;
+    },
     rememberChecked(file, display, text, checked) {
       const entry = current(file, display, text);
       if (!entry) return;
@@ -149,7 +179,12 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       if (!changed || !trusted) return;
       // Most recently used last, so the oldest are the first to go.
       const ordered = [...entries].sort(([a], [b]) => Number(used.has(a)) - Number(used.has(b)));
-      const file: CacheFile = { format: FORMAT, build: options.build, entries: ordered.slice(-MAX_ENTRIES) };
+      const file: CacheFile = {
+        format: FORMAT,
+        build: options.build,
+        entries: ordered.slice(-MAX_ENTRIES),
+        documents: [...documents].slice(-MAX_ENTRIES),
+      };
       // A name no other process writing the same cache uses at the same time.
       const temp = `${path}.${randomUUID()}.tmp`;
       try {

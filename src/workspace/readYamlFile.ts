@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { RunnerError, type Diagnostic } from '../diagnostics/errors.js';
+import type { DocumentCache } from './parseCache.js';
 import {
   DEFAULT_YAML_LIMITS,
   checkShape,
@@ -48,9 +49,18 @@ export async function readCheckedYaml(
   display: string,
   shape: ShapeDocument,
   errorCode: string,
+  cache?: DocumentCache,
 ): Promise<unknown> {
   // Config, environment and credentials files are read before a run starts.
   const text = readTextFileSync(path, display);
+  const cached = cache?.lookupDocument(path, display, text);
+  if (cached) return cached.data;
+  const data = checkedYaml(text, display, shape, errorCode);
+  cache?.rememberDocument(path, display, text, data);
+  return data;
+}
+
+function checkedYaml(text: string, display: string, shape: ShapeDocument, errorCode: string): unknown {
   const parsed = parseYaml(text, display);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const root = parsed.root;
