@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { clearStartupSettings } from '../startupSettings.mjs';
 import { writeBenchmarkWorkspace } from './workspace.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -148,6 +149,7 @@ function printTable(list, samples, checks) {
   for (const row of rows) console.log(line(row));
 }
 
+clearStartupSettings();
 const workspace = mkdtempSync(join(tmpdir(), 'runner-bench-'));
 try {
   writeBenchmarkWorkspace(workspace, files);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { clearStartupSettings } from '../startupSettings.mjs';
 import { measurePeakRss, rssTool } from './peakRss.mjs';
 import { connectionCheck, exitCheck, printResults } from './report.mjs';
 import { startServer } from './serverProcess.mjs';
@@ -111,19 +112,9 @@ async function measure(server, workload, command, settings) {
   };
 }
 
-/**
- * Settings that make every Node process start slower, whichever script it runs, are cleared for all the
- * measured commands alike: NODE_EXTRA_CA_CERTS makes Node read and parse a certificate bundle before any
- * code runs (~55 ms per start on the machine in README.md), which would hide most of the difference this
- * benchmark is about; NODE_OPTIONS could add flags or preloads to one side's measurement.
- */
-const CLEARED_ENV = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'];
-
 async function main() {
   warnIfStale();
-  const cleared = CLEARED_ENV.filter((name) => process.env[name] !== undefined);
-  for (const name of cleared) delete process.env[name];
-  if (cleared.length > 0) console.log(`cleared for every measured command: ${cleared.join(', ')}`);
+  clearStartupSettings();
   const tool = hasHyperfine() ? 'hyperfine' : 'spawn loop';
   if (tool !== 'hyperfine') {
     console.log(
