@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtCli, runCli, tempWorkspace, writeEnvironment } from '../support/cli.js';
+import { builtCli, cliEnv, runCli, tempWorkspace, writeEnvironment } from '../support/cli.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
 let server: TestServer;
@@ -69,7 +69,7 @@ describe('a reader that goes away', () => {
       const code = await new Promise<number>((resolve, reject) => {
         const child = spawn(process.execPath, [builtCli, 'run', 'failing.yaml'], {
           cwd: dir,
-          env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', RUNNER_NO_CACHE: '1' },
+          env: cliEnv(),
           stdio: ['ignore', 'pipe', 'ignore'],
         });
         // Read the first chunk, then close the pipe as `head -1` would.

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtCli, runCli, tempWorkspace, writeEnvironment } from '../support/cli.js';
+import { builtCli, cliEnv, runCli, tempWorkspace, writeEnvironment } from '../support/cli.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
 /*
@@ -35,12 +35,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const env = {
-  PATH: process.env.PATH ?? '',
-  HOME: process.env.HOME ?? '',
-  NO_COLOR: '1',
-  RUNNER_NO_CACHE: '1',
-};
+const env = cliEnv();
 
 describe('console output that is not a terminal', () => {
   it('reaches a log shared with stderr in the order it was written', async () => {

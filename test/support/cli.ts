@@ -13,6 +13,20 @@ export interface CliRun {
   stderr: string;
 }
 
+/**
+ * The environment the CLI is spawned with: colours off, and no parse or code cache unless a test asks, so
+ * runs never fill the developer's ~/.cache (docs/cli.md, Caching).
+ */
+export function cliEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NO_COLOR: '1',
+    RUNNER_NO_CACHE: '1',
+    ...extra,
+  };
+}
+
 /** Spawns the built CLI as a user would, with no TTY and colours off unless the test asks. */
 export function runCli(
   args: string[],
@@ -21,14 +35,7 @@ export function runCli(
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [builtCli, ...args], {
       cwd: options.cwd,
-      // No parse cache unless a test asks: runs must not fill the developer's ~/.cache (docs/cli.md, Caching).
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NO_COLOR: '1',
-        RUNNER_NO_CACHE: '1',
-        ...options.env,
-      },
+      env: cliEnv(options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
