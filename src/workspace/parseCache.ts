@@ -133,14 +133,20 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
   const used = new Set<string>();
   let changed = false;
 
-  const current = (file: string, display: string, text: string): Entry | undefined => {
-    const entry = entries.get(file);
+  /** The entry for `file` if it was made from exactly this text and display name. */
+  const current = <T extends { digest: string }>(
+    kept: Map<string, T>,
+    file: string,
+    display: string,
+    text: string,
+  ): T | undefined => {
+    const entry = kept.get(file);
     return entry && entry.digest === digestOf(display, text) ? entry : undefined;
   };
 
   return {
     lookup(file, display, text) {
-      const entry = current(file, display, text);
+      const entry = current(entries, file, display, text);
       if (!entry) return undefined;
       used.add(file);
       return {
@@ -156,18 +162,16 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       changed = true;
     },
     lookupDocument(file, display, text) {
-      const entry = documents.get(file);
+      const entry = current(documents, file, display, text);
       // Copies both ways: a caller that changed its data must not change what the cache writes.
-      return entry && entry.digest === digestOf(display, text)
-        ? { data: structuredClone(entry.data) }
-        : undefined;
+      return entry ? { data: structuredClone(entry.data) } : undefined;
     },
     rememberDocument(file, display, text, data) {
       documents.set(file, { digest: digestOf(display, text), data: structuredClone(data) });
       changed = true;
     },
     rememberChecked(file, display, text, checked) {
-      const entry = current(file, display, text);
+      const entry = current(entries, file, display, text);
       if (!entry) return;
       entry.checks = [checked, ...entry.checks.filter((check) => check.key !== checked.key)].slice(
         0,
