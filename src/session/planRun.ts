@@ -80,9 +80,9 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     request.parseCache && root !== undefined
       ? await openParseCache({ ...request.parseCache, root })
       : undefined;
-  const workspace = await loadWorkspace(request.cwd, parseCache);
+  const workspace = await loadWorkspace(request.cwd);
   const envName = request.environment ?? workspace.config.environments.default;
-  const environment = await loadEnvironment(workspace, envName, parseCache);
+  const environment = await loadEnvironment(workspace, envName);
   const accounts = await loadCredentials(workspace, envName);
 
   const secrets = new SecretRegistry();

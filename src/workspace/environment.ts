@@ -6,7 +6,6 @@ import { CREDENTIALS_SHAPE, ENVIRONMENT_SHAPE } from '../language/index.js';
 import { mergeHttp, type HttpFile } from './config.js';
 import { displayPath } from './displayPath.js';
 import { isFile } from './fileKinds.js';
-import type { DocumentCache } from './parseCache.js';
 import { readCheckedYaml } from './readYamlFile.js';
 import type { Credentials, Environment, Workspace } from './types.js';
 
@@ -54,12 +53,7 @@ async function availableEnvironments(workspace: Workspace): Promise<string[]> {
   }
 }
 
-/** `cache` keeps the checked file between runs (a parse cache); credentials are never given one. */
-export async function loadEnvironment(
-  workspace: Workspace,
-  name: string,
-  cache?: DocumentCache,
-): Promise<Environment> {
+export async function loadEnvironment(workspace: Workspace, name: string): Promise<Environment> {
   checkName(name, 'environment');
   const dir = workspace.config.environments.path;
   const file = await findYamlFile(dir, name);
@@ -75,7 +69,7 @@ export async function loadEnvironment(
   }
   const display = displayPath(workspace.cwd, file);
   // An empty file has no `baseUrl`; check `{}` so the message names the missing key.
-  const data = ((await readCheckedYaml(file, display, ENVIRONMENT_SHAPE, 'environment.invalid', cache)) ??
+  const data = ((await readCheckedYaml(file, display, ENVIRONMENT_SHAPE, 'environment.invalid')) ??
     missingBaseUrl(display)) as EnvironmentFile;
   return {
     name,

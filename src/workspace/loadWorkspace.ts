@@ -5,7 +5,6 @@ import { CONFIG_SHAPE } from '../language/index.js';
 import { buildConfig, type ConfigFile } from './config.js';
 import { displayPath } from './displayPath.js';
 import { isDirectory, isFile } from './fileKinds.js';
-import type { DocumentCache } from './parseCache.js';
 import { readCheckedYaml } from './readYamlFile.js';
 import type { Workspace } from './types.js';
 
@@ -23,7 +22,7 @@ export async function findWorkspaceRoot(startDir: string): Promise<string | unde
  * The workspace that contains `cwd`. A `.runner/` directory without config.yaml is valid: every setting
  * takes its default. Throws RunnerError (exit 2) when there is no workspace or the config is invalid.
  */
-export async function loadWorkspace(cwd: string, cache?: DocumentCache): Promise<Workspace> {
+export async function loadWorkspace(cwd: string): Promise<Workspace> {
   const start = resolve(cwd);
   const root = await findWorkspaceRoot(start);
   if (root === undefined) {
@@ -36,7 +35,7 @@ export async function loadWorkspace(cwd: string, cache?: DocumentCache): Promise
   const configFile = join(runnerDir, 'config.yaml');
   const display = displayPath(start, configFile);
   const data = (await isFile(configFile))
-    ? await readCheckedYaml(configFile, display, CONFIG_SHAPE, 'config.invalid', cache)
+    ? await readCheckedYaml(configFile, display, CONFIG_SHAPE, 'config.invalid')
     : undefined;
   // Safe: readCheckedYaml checked the data against CONFIG_SHAPE, which ConfigFile mirrors.
   const config = buildConfig((data ?? {}) as ConfigFile, root, display);

@@ -4,7 +4,6 @@ import { serialize } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseYaml, summarizeScenario } from '../language/index.js';
 import { loadScenarios } from './loadScenarios.js';
-import { loadEnvironment } from './environment.js';
 import { loadWorkspace } from './loadWorkspace.js';
 import { openParseCache, type ParseCache } from './parseCache.js';
 import type { Environment } from './types.js';
@@ -288,35 +287,5 @@ describe('loadScenarios reusing checked scenarios', () => {
     // Both outcomes are kept: switching back and forth checks nothing again.
     expect(await load({ apiKey: 'other value, same name' })).toEqual({ codes: [], checks: 0 });
     expect(await load({})).toEqual({ codes: ['variable.undefined'], checks: 0 });
-  });
-});
-
-describe('config and environment files in the parse cache', () => {
-  it('reuses their checked data while the text is the same, and reads an edit', async () => {
-    const project = await tree({
-      '.runner/config.yaml': 'project: { name: first }\n',
-      '.runner/environments/local.yaml': 'baseUrl: http://127.0.0.1:1\n',
-    });
-    const cacheOptions = { dir: project.path('cache'), root: project.root, build: 'b' };
-    const load = async () => {
-      const cache = await openParseCache(cacheOptions);
-      let remembered = 0;
-      const counted = {
-        ...cache,
-        rememberDocument(...args: Parameters<ParseCache['rememberDocument']>) {
-          remembered += 1;
-          cache.rememberDocument(...args);
-        },
-      };
-      const workspace = await loadWorkspace(project.root, counted);
-      const environment = await loadEnvironment(workspace, 'local', counted);
-      await cache.save();
-      return { name: workspace.config.project.name, baseUrl: environment.baseUrl, remembered };
-    };
-
-    expect(await load()).toEqual({ name: 'first', baseUrl: 'http://127.0.0.1:1', remembered: 2 });
-    expect(await load()).toEqual({ name: 'first', baseUrl: 'http://127.0.0.1:1', remembered: 0 });
-    await project.write({ '.runner/config.yaml': 'project: { name: second }\n' });
-    expect(await load()).toEqual({ name: 'second', baseUrl: 'http://127.0.0.1:1', remembered: 1 });
   });
 });

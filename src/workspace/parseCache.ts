@@ -31,14 +31,7 @@ export interface CachedSource {
   checked(keyOf: (uses: readonly string[]) => string): ParsedScenario | undefined;
 }
 
-/** Where readCheckedYaml keeps the checked data of config and environment files (never credentials). */
-export interface DocumentCache {
-  /** The data checked from exactly this text and name before (`data` may be undefined: an empty file). */
-  lookupDocument(file: string, display: string, text: string): { data: unknown } | undefined;
-  rememberDocument(file: string, display: string, text: string, data: unknown): void;
-}
-
-export interface ParseCache extends DocumentCache {
+export interface ParseCache {
   lookup(file: string, display: string, text: string): CachedSource | undefined;
   /** A file parsed afresh: replaces whatever was kept for `file`. */
   remember(file: string, display: string, text: string, summary: ScenarioSummary): void;
@@ -65,19 +58,12 @@ interface Entry {
 }
 
 /** The layout of the cache file: a file of another layout is ignored, whatever build wrote it. */
-const FORMAT = 3;
-
-interface DocumentEntry {
-  digest: string;
-  data: unknown;
-}
+const FORMAT = 4;
 
 interface CacheFile {
   format: number;
   build: string;
   entries: Array<[string, Entry]>;
-  /** Config and environment files (loadWorkspace, loadEnvironment): a few per project. */
-  documents: Array<[string, DocumentEntry]>;
 }
 
 /** Cache files of projects not run for this long are removed when another cache file is written. */
@@ -109,15 +95,13 @@ function isCacheFile(value: unknown, build: string): value is CacheFile {
     value !== null &&
     (value as CacheFile).format === FORMAT &&
     (value as CacheFile).build === build &&
-    Array.isArray((value as CacheFile).entries) &&
-    Array.isArray((value as CacheFile).documents)
+    Array.isArray((value as CacheFile).entries)
   );
 }
 
 export async function openParseCache(options: ParseCacheOptions): Promise<ParseCache> {
   const path = join(options.dir, `scenarios-${sha256(options.root).slice(0, 16)}.bin`);
   let entries = new Map<string, Entry>();
-  let documents = new Map<string, DocumentEntry>();
   let trusted = true;
   try {
     // Read at once: this runs before a run starts, and is its largest file.
@@ -125,7 +109,6 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
     const stored: unknown = trusted ? deserialize(readFileSync(path)) : undefined;
     if (isCacheFile(stored, options.build)) {
       entries = new Map(stored.entries);
-      documents = new Map(stored.documents);
     }
   } catch {
     // No cache yet, or one this build cannot read: start empty.
@@ -134,19 +117,14 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
   let changed = false;
 
   /** The entry for `file` if it was made from exactly this text and display name. */
-  const current = <T extends { digest: string }>(
-    kept: Map<string, T>,
-    file: string,
-    display: string,
-    text: string,
-  ): T | undefined => {
-    const entry = kept.get(file);
+  const current = (file: string, display: string, text: string): Entry | undefined => {
+    const entry = entries.get(file);
     return entry && entry.digest === digestOf(display, text) ? entry : undefined;
   };
 
   return {
     lookup(file, display, text) {
-      const entry = current(entries, file, display, text);
+      const entry = current(file, display, text);
       if (!entry) return undefined;
       used.add(file);
       return {
@@ -161,17 +139,8 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       used.add(file);
       changed = true;
     },
-    lookupDocument(file, display, text) {
-      const entry = current(documents, file, display, text);
-      // Copies both ways: a caller that changed its data must not change what the cache writes.
-      return entry ? { data: structuredClone(entry.data) } : undefined;
-    },
-    rememberDocument(file, display, text, data) {
-      documents.set(file, { digest: digestOf(display, text), data: structuredClone(data) });
-      changed = true;
-    },
     rememberChecked(file, display, text, checked) {
-      const entry = current(entries, file, display, text);
+      const entry = current(file, display, text);
       if (!entry) return;
       entry.checks = [checked, ...entry.checks.filter((check) => check.key !== checked.key)].slice(
         0,
@@ -187,7 +156,6 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
         format: FORMAT,
         build: options.build,
         entries: ordered.slice(-MAX_ENTRIES),
-        documents: [...documents].slice(-MAX_ENTRIES),
       };
       // A name no other process writing the same cache uses at the same time.
       const temp = `${path}.${randomUUID()}.tmp`;

@@ -2,7 +2,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { RunnerError, type Diagnostic } from '../diagnostics/errors.js';
-import type { DocumentCache } from './parseCache.js';
 import {
   DEFAULT_YAML_LIMITS,
   checkShape,
@@ -49,15 +48,11 @@ export async function readCheckedYaml(
   display: string,
   shape: ShapeDocument,
   errorCode: string,
-  cache?: DocumentCache,
 ): Promise<unknown> {
-  // Config, environment and credentials files are read before a run starts.
-  const text = readTextFileSync(path, display);
-  const cached = cache?.lookupDocument(path, display, text);
-  if (cached) return cached.data;
-  const data = checkedYaml(text, display, shape, errorCode);
-  cache?.rememberDocument(path, display, text, data);
-  return data;
+  // Config, environment and credentials files are read before a run starts. They are never kept in the
+  // parse cache: environment files may hold secrets (DECISIONS.md, "Platform": a cache holds nothing read
+  // from environments or credentials).
+  return checkedYaml(readTextFileSync(path, display), display, shape, errorCode);
 }
 
 function checkedYaml(text: string, display: string, shape: ShapeDocument, errorCode: string): unknown {
