@@ -75,6 +75,40 @@ function crossingInto(other) {
   return ['../', '../../', '../../../'].flatMap((up) => [`${up}${other}`, `${up}${other}/*`]);
 }
 
+// Issue 11, DECISIONS.md "Platform": only public, documented Node APIs. No vm launcher, no private Module
+// internals, no V8 flags, no dependency's internal files, and built-ins loaded with static imports only
+// (a dynamic import of a built-in is what broke host names under the old launcher).
+const PUBLIC_NODE_ONLY = 'Only public Node APIs (DECISIONS.md, "Platform")';
+const PLATFORM_PATHS = ['vm', 'node:vm'].map((name) => ({
+  name,
+  message: `${PUBLIC_NODE_ONLY}: no node:vm.`,
+}));
+const PLATFORM_PATTERNS = [
+  { group: ['undici/*'], message: `${PUBLIC_NODE_ONLY}: import undici's public entry, not its files.` },
+];
+const PLATFORM_SYNTAX = [
+  {
+    selector: 'ImportExpression[source.value=/^node:/]',
+    message: `${PUBLIC_NODE_ONLY}: import Node built-ins statically.`,
+  },
+  {
+    // In the split bundle a dynamic import of a CommonJS package yields only `default`; a static import in
+    // a module of ours, itself imported lazily, gives every named export (see src/cache/redisClient.ts).
+    selector: 'ImportExpression[source.value=/^[^.]/]',
+    message:
+      'Load a package lazily through a module of ours that imports it statically (see src/cache/redisClient.ts).',
+  },
+  {
+    selector:
+      'MemberExpression[property.name=/^_(compile|load|resolveFilename|extensions|cache|nodeModulePaths|findPath|initPaths|preloadModules)$/]',
+    message: `${PUBLIC_NODE_ONLY}: no private Module internals.`,
+  },
+  {
+    selector: "Identifier[name='setFlagsFromString']",
+    message: `${PUBLIC_NODE_ONLY}: no V8 flags.`,
+  },
+];
+
 const PROCESS_ONLY_IN_CLI = 'Only src/cli touches process (STYLE.md, "Only cli/ touches process").';
 // STYLE.md, "A pure core": no clock and no randomness; the caller passes them in.
 const PURE_CLOCK_MESSAGE = 'is pure: pass a clock or random source in (STYLE.md, "A pure core").';
@@ -84,12 +118,14 @@ function boundaryRules(folder, allowed) {
   const forbidden = Object.keys(BOUNDARIES).filter((other) => other !== folder && !allowed.includes(other));
   const pureMessage = `src/${folder} is pure: no I/O (STYLE.md, "A pure core").`;
   const restrictedPaths = [
+    ...PLATFORM_PATHS,
     ...(pure ? NODE_IO.map((name) => ({ name, message: pureMessage })) : []),
     ...(folder === 'cli'
       ? []
       : ['process', 'node:process'].map((name) => ({ name, message: PROCESS_ONLY_IN_CLI }))),
   ];
   const restrictedPatterns = [
+    ...PLATFORM_PATTERNS,
     ...(pure ? [{ group: NODE_IO_PATTERNS, message: pureMessage }] : []),
     ...forbidden.map((other) => ({
       group: crossingInto(other),
@@ -122,15 +158,18 @@ function boundaryRules(folder, allowed) {
     'no-restricted-globals': restrictedGlobals.length === 0 ? 'off' : ['error', ...restrictedGlobals],
     'no-restricted-properties':
       restrictedProperties.length === 0 ? 'off' : ['error', ...restrictedProperties],
-    'no-restricted-syntax': pure
-      ? [
-          'error',
-          {
-            selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-            message: `src/${folder} ${PURE_CLOCK_MESSAGE}`,
-          },
-        ]
-      : 'off',
+    'no-restricted-syntax': [
+      'error',
+      ...PLATFORM_SYNTAX,
+      ...(pure
+        ? [
+            {
+              selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+              message: `src/${folder} ${PURE_CLOCK_MESSAGE}`,
+            },
+          ]
+        : []),
+    ],
   };
 }
 
@@ -149,6 +188,7 @@ export default tseslint.config(
       'test-output/',
       'bench/results/',
       'tools/sea/node_modules/',
+      'tools/node-versions/node_modules/',
     ],
   },
   js.configs.recommended,
@@ -187,14 +227,5 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', 'demo/**', 'test/**', 'src/cli/**', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
-  },
-  {
-    // CommonJS on purpose: bundled into dist/runner.cjs as is (scripts/lazyChunks.mjs).
-    files: ['**/*.cjs'],
-    languageOptions: {
-      sourceType: 'commonjs',
-      globals: { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly' },
-    },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

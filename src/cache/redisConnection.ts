@@ -147,7 +147,7 @@ export async function openRedisConnection(
 ): Promise<RedisConnection> {
   const prefix = `cache connection \`${connection}\` (${target.display})`;
   const dial = await checkedTargets(prefix, target, options);
-  const { createClient } = await import('redis');
+  const { createClient } = await import('./redisClient.js');
   const client: RedisClient = createClient(clientOptions(target, dial, options));
   // Failures reach the step through the promises awaited below; without a listener an `error` event would
   // end the process.

@@ -1,22 +1,26 @@
-// dist/runner.cjs, the command users run (DECISIONS.md, "Product and entry points"): sets the V8 flags, then
-// starts the program in dist/lib/cli.cjs (built from main.ts) from a code cache when it can (codeCache.ts).
+// dist/runner.cjs, the command users run (DECISIONS.md, "Product and entry points"). It turns on Node's
+// compile cache (a public API since Node 22.1; Node 20 simply compiles) in runner's cache folder, then
+// imports the program, dist/lib/cli.mjs (built from main.ts): the cache applies only to modules loaded
+// after it is enabled, which is why the program is a file of its own.
+import module from 'node:module';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { cacheDirectory } from './cacheDirectory.js';
-import { runProgram } from './codeCache.js';
-import { V8_FLAGS } from './v8Flags.js';
+import { pathToFileURL } from 'node:url';
+import { cacheDirectory, privateFolder } from './cacheDirectory.js';
 
-/** The program's digest, stamped by scripts/build.mjs. */
-declare const __RUNNER_PROGRAM_ID__: string;
+// Looked up, not called directly: @types/node 20 does not declare it, and Node 20 does not have it.
+const enableCompileCache = (module as { enableCompileCache?: (directory: string) => unknown })
+  .enableCompileCache;
+if (enableCompileCache !== undefined) {
+  const folder = cacheDirectory(process.env);
+  const root = folder === undefined ? undefined : privateFolder(folder);
+  const compileCache = root === undefined ? undefined : privateFolder(join(root, 'compile'));
+  if (compileCache !== undefined) enableCompileCache(compileCache);
+}
 
-/** Commands that get a code cache of their own; every other start shares one. */
-const CACHED_COMMANDS = new Set(['run', 'validate', 'mcp', 'convert']);
-
-for (const flag of V8_FLAGS) setFlagsFromString(flag);
-const command = process.argv[2] ?? '';
-runProgram({
-  file: join(import.meta.dirname, 'lib', 'cli.cjs'),
-  id: __RUNNER_PROGRAM_ID__,
-  cacheDir: cacheDirectory(process.env),
-  variant: CACHED_COMMANDS.has(command) ? command : 'other',
+import(pathToFileURL(join(import.meta.dirname, 'lib', 'cli.mjs')).href).catch((error: unknown) => {
+  // Only a broken installation gets here (dist/lib missing or unreadable): say so without a stack trace.
+  process.stderr.write(
+    `error: cannot load runner's program beside ${import.meta.filename}: ${String(error)}\n`,
+  );
+  process.exitCode = 2;
 });

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { Agent } from './undiciCore.js';
+import { Agent } from 'undici';
 import { createConnector } from './connector.js';
 import { endpointKey } from './endpoint.js';
 import { findHeader } from './headers.js';

@@ -1,7 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { Socket } from 'node:net';
-import type { buildConnector } from 'undici';
-import { buildConnector as undiciConnector } from './undiciCore.js';
+import { buildConnector } from 'undici';
 import { dialTargets } from './dialTargets.js';
 import { endpointKey } from './endpoint.js';
 import { HttpError } from './httpError.js';
@@ -74,7 +73,7 @@ export function createConnector(options: ConnectorOptions): Connector {
     const key = endpointKey(connectOptions.protocol, connectOptions.hostname, connectOptions.port);
     // One connector per connection, so its lookup can only hand out this connection's checked answers.
     // The host name itself stays the socket's host: TLS SNI and certificate checks use it.
-    const dial = undiciConnector({ ...socketOptions, lookup: lookupReturning(addresses) });
+    const dial = buildConnector({ ...socketOptions, lookup: lookupReturning(addresses) });
     let socket: Socket | undefined;
     const result: unknown = dial({ ...connectOptions, hostname: host }, (...args) => {
       if (socket !== undefined) connecting.delete(socket);

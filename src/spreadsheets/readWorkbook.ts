@@ -1,10 +1,12 @@
 /**
  * Reads one sheet of an .xlsx file into row maps (SPEC, "`import` object"). The file passes the limits in
  * limits.ts before the spreadsheet library sees it; the library then streams the sheet row by row, so the
- * row limit stops a long sheet as soon as it is crossed. The library is loaded only when a step needs it.
+ * row limit stops a long sheet as soon as it is crossed. This module (and with it the library) is
+ * loaded only when a step needs it (spreadsheetFiles.ts).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { WorkbookReader } from '@cj-tech-master/excelts';
 import { fromReadCell, headerText } from './cellValues.js';
 import { keysFromAliases, keysFromHeaders, type ColumnAlias, type ColumnKey } from './headerKeys.js';
 import { DEFAULT_READ_LIMITS, formatBytes, type ReadLimits } from './limits.js';
@@ -52,7 +54,6 @@ export async function readWorkbook(file: string, options: ReadOptions): Promise<
   const chunks = storedZip(entries).map((chunk) =>
     Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
   );
-  const { WorkbookReader } = await import('@cj-tech-master/excelts');
   const reader = new WorkbookReader(Readable.from(chunks), {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { Workbook } from '@cj-tech-master/excelts';
 import { toWrittenCell, type WrittenCell } from './cellValues.js';
 import { SpreadsheetError } from './spreadsheetError.js';
 
@@ -21,7 +22,6 @@ export async function writeWorkbook(
   display: string = file,
 ): Promise<void> {
   const cells = rows.map((row, r) => headers.map((header, c) => cellFor(row[c], r, header)));
-  const { Workbook } = await import('@cj-tech-master/excelts');
   const workbook = new Workbook();
   const worksheet = workbook.addWorksheet(sheet);
   worksheet.addRow([...headers]);

@@ -36,10 +36,8 @@ export const importAjv: AjvFactory = async (dialect) => {
     // OpenAPI's `example` is a harmless annotation that schemas copied from API docs often carry.
     keywords: ['example'],
   };
-  const ajv =
-    dialect === 'draft-07'
-      ? new (await import('ajv')).Ajv(options)
-      : new (await import('ajv/dist/2020.js')).Ajv2020(options);
+  const { Ajv: AjvDraft07, Ajv2020 } = await import('./ajvClasses.js');
+  const ajv = dialect === 'draft-07' ? new AjvDraft07(options) : new Ajv2020(options);
   for (const [name, test] of Object.entries(SCHEMA_FORMATS)) ajv.addFormat(name, test);
   return ajv;
 };
