@@ -59,8 +59,8 @@ function decodePart(part: string | undefined): unknown {
 }
 
 describe('demo API', () => {
-  it('listens on 127.0.0.1 and answers /health with a request id', async () => {
-    expect(demo.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  it('listens on loopback, named localhost, and answers /health with a request id', async () => {
+    expect(demo.url).toMatch(/^http:\/\/localhost:\d+$/);
     const reply = await call('GET', '/health');
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ status: 'ok', service: 'runner-demo' });

@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { createDemoApp, type DemoAppOptions } from './app.js';
 
 export interface DemoServer {
-  /** `http://127.0.0.1:<port>`, no trailing slash: ready to use as an environment's baseUrl. */
+  /**
+   * `http://localhost:<port>` when listening on 127.0.0.1 (users name their APIs), no trailing slash: ready
+   * to use as an environment's baseUrl.
+   */
   url: string;
   port: number;
   close(): Promise<void>;
@@ -38,7 +41,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     socket.once('close', () => sockets.delete(socket));
   });
   const port = await listen(server, options.port ?? 0, host);
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const urlHost = host === '127.0.0.1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}`,
     port,

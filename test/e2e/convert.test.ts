@@ -90,7 +90,7 @@ describe('runner convert <command>', () => {
   it('makes URLs relative to the environment with --env, setting the service', async () => {
     await runCli(['init'], { cwd: dir });
     const { code, stdout } = await runCli(
-      ['convert', '--env', 'local', 'curl \'http://127.0.0.1:4010/auth/login\' --json \'{"username":"u"}\''],
+      ['convert', '--env', 'local', 'curl \'http://localhost:4010/auth/login\' --json \'{"username":"u"}\''],
       { cwd: dir },
     );
     expect(code).toBe(0);
@@ -124,7 +124,7 @@ describe('runner convert --to curl', () => {
     expect(masked.code).toBe(0);
     expect(masked.stdout).toContain('# Scenario: Users CRUD (.runner/tests/users-crud.yaml)');
     expect(masked.stdout).toContain(
-      "# setup[0] Log in with the demo credentials\ncurl 'http://127.0.0.1:4010/auth/login' \\",
+      "# setup[0] Log in with the demo credentials\ncurl 'http://localhost:4010/auth/login' \\",
     );
     expect(masked.stdout).toContain('"password":"[MASKED]"');
     expect(masked.stdout).not.toContain('demo-password');

@@ -15,7 +15,7 @@ beforeAll(async () => {
   // The examples point at the demo on port 4010; this run's demo listens on a free port.
   const envFile = join(dir, '.runner/environments/local.yaml');
   const env = await readFile(envFile, 'utf8');
-  await writeFile(envFile, env.replaceAll('http://127.0.0.1:4010', demo.url));
+  await writeFile(envFile, env.replaceAll('http://localhost:4010', `http://localhost:${demo.port}`));
 });
 afterAll(async () => {
   await cleanup();

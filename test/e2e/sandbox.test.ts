@@ -29,7 +29,9 @@ describe('the network sandbox, configured in config.yaml', () => {
   it('halts every step before the HTTP call when the target is a private address', async () => {
     const run = await runWithSandbox('    enabled: true\n    blockPrivateSubnets: true\n');
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('blocked by sandbox: host `127.0.0.1` is a loopback address (127.0.0.0/8)');
+    expect(run.stdout).toContain(
+      'blocked by sandbox: host `localhost` resolves to 127.0.0.1, a loopback address (127.0.0.0/8)',
+    );
     expect(run.requests).toBe(0);
     expect(run.connections).toBe(0);
   });

@@ -104,7 +104,7 @@ describe('HTTP client over HTTP/1.1', () => {
     const error = await failure(client.send(request(`${server.url}/slow?ms=2000`, { timeoutMs: 200 })));
     expect(error.code).toBe('timeout');
     expect(error.message).toBe(
-      `no response from 127.0.0.1:${new URL(server.url).port} within 200ms (request timeout)`,
+      `no response from localhost:${new URL(server.url).port} within 200ms (request timeout)`,
     );
   });
 
@@ -193,7 +193,7 @@ describe('HTTP client against custom responses', () => {
     const error = await failure(client.send(request(`${server.url}/stall`, { timeoutMs: 200 })));
     expect(error.code).toBe('timeout');
     expect(error.message).toMatch(
-      /^response body from 127\.0\.0\.1:\d+ not complete within 200ms \(request timeout\)$/,
+      /^response body from localhost:\d+ not complete within 200ms \(request timeout\)$/,
     );
   });
 

@@ -55,7 +55,7 @@ export function stabilize(text: string, replacements: Record<string, string> = {
   return out
     .replace(/\b\d+(\.\d+)?(ms|s)\b/g, '<duration>')
     .replace(/\b\d+m \d\ds\b/g, '<duration>')
-    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+    .replace(/(127\.0\.0\.1|localhost|\[::1\]):\d+/g, '$1:<port>');
 }
 
 /** A temp copy of a fixture workspace (or an empty dir) that the test may change; removed by `cleanup`. */

@@ -25,7 +25,7 @@ export interface MonitoredCommand {
 
 export interface RedisTestServer {
   port: number;
-  /** `redis://127.0.0.1:<port>` (or `rediss://`), no credentials, no database. */
+  /** `redis://localhost:<port>` (or `rediss://`), no credentials, no database. */
   origin: string;
   /** A client of the default user, for seeding and inspecting; closed by `stop`. */
   admin: RedisTestClient;
@@ -126,7 +126,8 @@ async function startOnce(options: RedisServerOptions): Promise<RedisTestServer> 
 
   return {
     port,
-    origin: `${scheme}://127.0.0.1:${port}`,
+    // By name, as environments name their Redis (issue 11); the server binds 127.0.0.1 only.
+    origin: `${scheme}://localhost:${port}`,
     admin,
     async watch() {
       const monitor = admin.duplicate();

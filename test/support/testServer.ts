@@ -26,7 +26,7 @@ export interface ReceivedRequest {
 }
 
 export interface TestServer {
-  /** `http://127.0.0.1:<port>` (or `https://` with `http2`): no trailing slash, usable as a baseUrl. */
+  /** `http://localhost:<port>` (or `https://` with `http2`): no trailing slash, usable as a baseUrl. */
   url: string;
   origin: string;
   /** Every request received, in order. */
@@ -106,7 +106,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
 
   const port = await listen(server);
-  const origin = `${certificate ? 'https' : 'http'}://127.0.0.1:${port}`;
+  // Reached by name, as users reach their APIs (issue 11): `localhost` is often ::1 first, and the server
+  // listens on 127.0.0.1 only, so every request also proves the client tries each address in turn.
+  const origin = `${certificate ? 'https' : 'http'}://localhost:${port}`;
   return {
     url: origin,
     origin,

@@ -4,12 +4,12 @@ export const LOCAL_ENVIRONMENT_YAML = `# The \`local\` environment: the demo API
 # (or \`node dist/demo.cjs\`) on port 4010.
 
 # Relative request URLs are joined to this.
-baseUrl: http://127.0.0.1:4010
+baseUrl: http://localhost:4010
 
 # Other hosts, chosen per request with \`service: <name>\`. Here \`auth\` is the demo's /auth path.
 services:
   auth:
-    baseUrl: http://127.0.0.1:4010/auth
+    baseUrl: http://localhost:4010/auth
 
 # HTTP options that differ from config.yaml for this environment only:
 # http:
@@ -23,7 +23,7 @@ services:
 # Read-only Redis connections for \`cache\` steps, named by their \`connection\` (password from credentials):
 # cache:
 #   sessions:
-#     url: redis://:$accounts.redis.password@127.0.0.1:6379/0
+#     url: redis://:$accounts.redis.password@localhost:6379/0
 `;
 
 export const LOCAL_CREDENTIALS_YAML = `# Accounts for the \`local\` environment, read in scenarios as $accounts.<account>.<field>.

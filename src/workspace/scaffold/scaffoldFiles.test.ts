@@ -147,8 +147,8 @@ describe('scaffoldFiles', () => {
 
   it('points the local environment at the demo API with a service example', () => {
     expect(parse(contentOf('.runner/environments/local.yaml'))).toEqual({
-      baseUrl: 'http://127.0.0.1:4010',
-      services: { auth: { baseUrl: 'http://127.0.0.1:4010/auth' } },
+      baseUrl: 'http://localhost:4010',
+      services: { auth: { baseUrl: 'http://localhost:4010/auth' } },
     });
   });
 
