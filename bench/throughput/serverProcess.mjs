@@ -38,7 +38,8 @@ export async function startServer() {
   const child = fork(SERVER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { port } = await nextMessage(child, 'listening');
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    // By name, as users reach their APIs; the server listens on 127.0.0.1.
+    baseUrl: `http://localhost:${port}`,
     async reset() {
       const answer = nextMessage(child, 'reset-done');
       child.send({ type: 'reset' });

@@ -51,7 +51,7 @@ beforeAll(async () => {
     join(dir, '.runner/environments/local.yaml'),
     `baseUrl: http://127.0.0.1:9
 cache:
-  sessions: { url: "redis://:$accounts.redis.password@127.0.0.1:${redis.port}/0" }
+  sessions: { url: "redis://:$accounts.redis.password@localhost:${redis.port}/0" }
   readonly: { url: "redis://reader:${urlPassword}@127.0.0.1:${redis.port}" }
 `,
   );

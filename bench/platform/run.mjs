@@ -1,0 +1,131 @@
+// Platform benchmark (issue 11), run by hand: whole-process wall time of the CLI's start-up and of W1 (one
+// scenario of 200 sequential requests) on each Node version given, cold (an empty cache folder every run)
+// and warm, next to `node -e 0` and to the bare Node loop doing the same requests. See README.md beside it.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { clearStartupSettings } from '../startupSettings.mjs';
+import { startServer } from '../throughput/serverProcess.mjs';
+import { median } from '../throughput/timing.mjs';
+import { WORKLOADS, writeWorkspace } from '../throughput/workspace.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const USAGE =
+  'usage: node bench/platform/run.mjs [--node <binary>]... [--runner <runner.cjs>] [--runs N] [--warmup N]';
+
+const { values } = parseArgs({
+  options: {
+    node: { type: 'string', multiple: true, default: [process.execPath] },
+    runner: { type: 'string', default: join(root, 'dist', 'runner.cjs') },
+    runs: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '2' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const runs = Number(values.runs);
+const warmup = Number(values.warmup);
+// Bounds keep every loop finite whatever is typed.
+if (!Number.isInteger(runs) || runs < 5 || runs > 100) throw new Error(`--runs 5..100\n${USAGE}`);
+if (!Number.isInteger(warmup) || warmup < 0 || warmup > 10) throw new Error(`--warmup 0..10\n${USAGE}`);
+const runner = resolve(values.runner);
+if (!existsSync(runner)) throw new Error(`${runner} is missing: run \`npm run build\` first`);
+
+clearStartupSettings();
+const scratch = mkdtempSync(join(tmpdir(), 'runner-bench-platform-'));
+
+/** Wall ms of one spawn to exit; throws when the command fails (a benchmark of an error path is no use). */
+function timeOnce({ argv, cwd, env }) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(argv[0], argv.slice(1), { cwd, env: { ...process.env, ...env }, stdio: 'pipe' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) {
+    throw new Error(`\`${argv.join(' ')}\` exited ${result.status}: ${String(result.stdout).slice(-400)}`);
+  }
+  return ms;
+}
+
+let coldRun = 0;
+/** An empty cache folder for every cold run; one kept folder for warm runs. */
+const cacheEnv = (mode) =>
+  mode === 'cold'
+    ? { RUNNER_CACHE_DIR: join(scratch, `cold-${(coldRun += 1)}`) }
+    : { RUNNER_CACHE_DIR: join(scratch, 'warm') };
+
+/**
+ * Runs `target` and `baseline` in turn (A B A B ...) so drift of the machine's speed hits both alike;
+ * returns their medians and the median of the pairwise ratios.
+ */
+function pair(target, baseline) {
+  const a = [];
+  const b = [];
+  for (let run = 0; run < warmup + runs; run += 1) {
+    const ta = timeOnce(target());
+    const tb = timeOnce(baseline());
+    if (run >= warmup) {
+      a.push(ta);
+      b.push(tb);
+    }
+  }
+  return { target: median(a), baseline: median(b), ratio: median(a.map((t, i) => t / b[i])) };
+}
+
+const examples = join(scratch, 'examples');
+cpSync(join(root, 'examples'), examples, { recursive: true });
+const server = await startServer();
+const w1 = WORKLOADS.find((workload) => workload.key === 'a');
+const w1Dir = join(scratch, 'w1');
+mkdirSync(w1Dir);
+writeWorkspace(w1Dir, w1, server.baseUrl);
+
+const rows = [];
+try {
+  for (const node of values.node) {
+    const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    const bareStart = () => ({ argv: [node, '-e', '0'], cwd: scratch });
+    const bareLoop = () => ({
+      argv: [node, join(root, 'bench', 'throughput', 'bare.mjs'), server.baseUrl, '1', String(w1.pairs)],
+      cwd: w1Dir,
+    });
+    const cli = (args, cwd, mode) => () => ({ argv: [node, runner, ...args], cwd, env: cacheEnv(mode) });
+    for (const mode of ['cold', 'warm']) {
+      rows.push({
+        node: version,
+        row: `--version (${mode})`,
+        vs: 'node -e 0',
+        ...pair(cli(['--version'], scratch, mode), bareStart),
+      });
+      rows.push({
+        node: version,
+        row: `validate examples (${mode})`,
+        vs: 'node -e 0',
+        ...pair(cli(['validate'], examples, mode), bareStart),
+      });
+      rows.push({
+        node: version,
+        row: `W1 run (${mode})`,
+        vs: 'bare loop',
+        ...pair(cli(['run'], w1Dir, mode), bareLoop),
+      });
+    }
+  }
+} finally {
+  server.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+console.log(`runner: ${runner}; ${runs} paired runs after ${warmup} warm-up; medians in ms\n`);
+console.log('| Node | row | runner | baseline | vs | ratio |');
+console.log('| --- | --- | ---: | ---: | --- | ---: |');
+for (const r of rows) {
+  console.log(
+    `| ${r.node} | ${r.row} | ${r.target.toFixed(1)} | ${r.baseline.toFixed(1)} | ${r.vs} | ${r.ratio.toFixed(2)}x |`,
+  );
+}
