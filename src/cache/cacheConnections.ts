@@ -69,7 +69,7 @@ export function createCacheConnections(options: CacheConnectionOptions): CacheCo
         );
       }
       const connection = await connectionFor(query);
-      return connection.send(query.command, query.key);
+      return connection.send(query.command, query.key, query.signal);
     },
     async close() {
       closed = true;

@@ -12,7 +12,9 @@ export type CacheErrorCode =
   /** The server answered a command with an error (`WRONGTYPE`, ...). */
   | 'command'
   /** The connections were closed at the end of the run. */
-  | 'closed';
+  | 'closed'
+  /** The run was interrupted while the step waited. */
+  | 'aborted';
 
 /**
  * A cache step that got no usable reply. The message names the connection and is written for the console;

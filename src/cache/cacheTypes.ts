@@ -13,6 +13,8 @@ export interface CacheQuery {
   url: string;
   command: CacheReadCommand;
   key: string;
+  /** Ends the query at once (an interrupt): the connection is dropped, as after a timeout. */
+  signal?: AbortSignal;
 }
 
 /** The server's answer as Redis gives it; the engine turns it into `cache.exists`, `cache.value`, `cache.ttl`. */

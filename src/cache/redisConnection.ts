@@ -22,7 +22,8 @@ export interface ConnectOptions {
 
 /** One open connection; a failure that may leave it out of step with the server makes it unusable. */
 export interface RedisConnection {
-  send(command: CacheReadCommand, key: string): Promise<CacheReply>;
+  /** An aborted `signal` ends the wait for the reply and drops the connection (it would be out of step). */
+  send(command: CacheReadCommand, key: string, signal?: AbortSignal): Promise<CacheReply>;
   readonly usable: boolean;
   close(): void;
 }
@@ -78,19 +79,29 @@ async function checkedTargets(
   }
 }
 
-/** Settles with `work`, or rejects with `expired()` once `ms` have passed. */
-function withDeadline<T>(work: Promise<T>, ms: number, expired: () => Error): Promise<T> {
+/**
+ * Settles with `work`, or rejects with `expired()` once `ms` have passed, or with `aborted()` as soon as
+ * `signal` aborts.
+ */
+function withDeadline<T>(
+  work: Promise<T>,
+  ms: number,
+  expired: () => Error,
+  stop?: { signal: AbortSignal; aborted: () => Error },
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(expired()), ms);
+    const end = (settle: () => void) => {
+      clearTimeout(timer);
+      stop?.signal.removeEventListener('abort', onAbort);
+      settle();
+    };
+    const onAbort = () => end(() => reject(stop?.aborted()));
+    const timer = setTimeout(() => end(() => reject(expired())), ms);
+    if (stop?.signal.aborted) return onAbort();
+    stop?.signal.addEventListener('abort', onAbort, { once: true });
     work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
+      (value) => end(() => resolve(value)),
+      (error: unknown) => end(() => reject(error instanceof Error ? error : new Error(String(error)))),
     );
   });
 }
@@ -172,16 +183,28 @@ export async function openRedisConnection(
   }
 
   return {
-    async send(command, key) {
+    async send(command, key, signal) {
       const what = `${command.toUpperCase()} ${key}`;
-      try {
-        return await withDeadline(sendRead(client, command, key), options.timeoutMs, () => {
+      const stop = signal && {
+        signal,
+        aborted: () => {
           abandon();
-          return new CacheError(
-            'timeout',
-            `${prefix}: no reply to ${what} within ${describeDuration(options.timeoutMs)}`,
-          );
-        });
+          return new CacheError('aborted', `${prefix}: ${what} aborted`);
+        },
+      };
+      try {
+        return await withDeadline(
+          sendRead(client, command, key),
+          options.timeoutMs,
+          () => {
+            abandon();
+            return new CacheError(
+              'timeout',
+              `${prefix}: no reply to ${what} within ${describeDuration(options.timeoutMs)}`,
+            );
+          },
+          stop,
+        );
       } catch (error) {
         if (error instanceof CacheError) throw error;
         const message = errorText(error);

@@ -1,4 +1,5 @@
 import type { OutputStream } from '../reporters/index.js';
+import type { Interrupts } from './interrupts.js';
 
 /** Everything a command may touch of the outside world; `main.ts` passes the process's, tests pass fakes. */
 export interface CliIo {
@@ -7,6 +8,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   cwd: string;
   nodeVersion: string;
+  /** SIGINT and SIGTERM, for a command that stops cleanly; absent, a signal ends the process. */
+  interrupts?: Interrupts;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { constants } from 'node:os';
 import { bufferOutput } from './bufferedOutput.js';
+import { EXIT } from './exitCodes.js';
+import { createInterrupts } from './interrupts.js';
 import type { CliIo } from './io.js';
 import { runMain } from './runMain.js';
 
@@ -27,16 +29,54 @@ const stdout = bufferOutput(guardedStream(process.stdout));
 const stderr = guardedStream(process.stderr);
 
 // Nothing is lost or reordered: stdout's lines go out before anything on stderr (often the same log), at
-// exit, and before a signal ends the process. Only buffered output needs the signal handlers: on a
-// terminal, Ctrl-C keeps Node's default and stops the process at once.
+// exit, and before a signal ends the process.
 process.once('exit', stdout.flush);
-if (!process.stdout.isTTY) {
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => endBy(signal));
+
+/** How long a run may take to finish after the second interrupt before the process is ended anyway. */
+const GRACE_AFTER_SECOND_MS = 3_000;
+
+const interrupts = createInterrupts();
+const handlers = new Map<NodeJS.Signals, () => void>();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  const handler = () => onSignal(signal);
+  handlers.set(signal, handler);
+  process.on(signal, handler);
+}
+
+/**
+ * DECISIONS.md, Interrupts: while `run` works, the first SIGINT or SIGTERM stops it cleanly (teardown runs,
+ * reports are written, exit 130), the second skips teardown, a third ends the process at once. Any other
+ * time, and for SIGHUP, the signal ends the process as it would have, after the buffered output.
+ */
+function onSignal(signal: NodeJS.Signals): void {
+  const verdict = signal === 'SIGHUP' ? 'unhandled' : interrupts.receive();
+  const say = (text: string) => io.stderr.write(`${stderr.isTTY ? '\n' : ''}${text}\n`);
+  switch (verdict) {
+    case 'unhandled':
+      return endBy(signal);
+    case 'stopping':
+      return say(
+        `interrupted (${signal}): skipping the steps not yet run; teardown still runs (interrupt again to skip it)`,
+      );
+    case 'hurrying':
+      say(`interrupted again (${signal}): skipping teardown`);
+      setTimeout(exitInterrupted, GRACE_AFTER_SECOND_MS).unref();
+      return;
+    case 'insisting':
+      return exitInterrupted();
+  }
+}
+
+function exitInterrupted(): void {
+  stdout.flush();
+  process.exit(EXIT.interrupted);
 }
 
 /** Flushes, lets a slow pipe reader take the rest (1 s at most), then ends as the signal would have. */
 function endBy(signal: NodeJS.Signals): void {
   stdout.flush();
+  // Our handlers must not catch the signal raised again.
+  for (const [name, handler] of handlers) process.off(name, handler);
   let raised = false;
   const raise = () => {
     if (raised) return;
@@ -65,6 +105,7 @@ const io: CliIo = {
   env: process.env,
   cwd: process.cwd(),
   nodeVersion: process.versions.node,
+  interrupts,
 };
 
 runMain(process.argv.slice(2), io).then(

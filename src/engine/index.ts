@@ -21,6 +21,7 @@ export type {
   TimingCheck,
 } from './results.js';
 export { runSuite } from './runSuite.js';
+export type { RunStop } from './interrupts.js';
 export {
   systemClock,
   systemRuntime,

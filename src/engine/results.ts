@@ -130,6 +130,11 @@ export interface ScenarioResult {
   counts: StepCounts;
   /** The variable store when the scenario ended (for failure snapshots). */
   variables: Record<string, unknown>;
+  /**
+   * An interrupt came `during` this execution (the steps it kept from running are skipped), or `before` it
+   * started (every step is skipped).
+   */
+  interrupted?: 'during' | 'before';
 }
 
 export interface RunResult {
@@ -139,6 +144,8 @@ export interface RunResult {
   durationMs: number;
   scenarios: ScenarioResult[];
   counts: StepCounts;
+  /** The run was stopped from outside (Ctrl-C, SIGTERM, a cancelled MCP call): DECISIONS.md, Interrupts. */
+  interrupted?: true;
 }
 
 /** Counts the steps of a list (top-level records; nested executions are part of their parent step). */

@@ -1,4 +1,5 @@
 import type { Scenario } from '../language/model.js';
+import { sectionSignal } from './interrupts.js';
 import { countSteps, type ScenarioResult } from './results.js';
 import { runSections } from './sections.js';
 import type { EngineServices, RunSettings } from './services.js';
@@ -39,6 +40,7 @@ export async function runScenario(
     settings,
     services,
     useStack: [scenario.path ?? scenario.file],
+    signal: sectionSignal(services.stop, 'steps'),
   });
 
   const counts = countSteps(results);
@@ -54,6 +56,7 @@ export async function runScenario(
     steps: results,
     counts,
     variables: store.snapshot(),
+    ...(services.stop?.run.aborted ? { interrupted: 'during' as const } : {}),
   };
   services.listener.onScenarioEnd?.(result);
   return result;

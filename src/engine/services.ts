@@ -7,18 +7,30 @@ import type { Scenario } from '../language/model.js';
 import type { AssetReader } from '../workspace/assets.js';
 import type { SchemaStore } from '../workspace/index.js';
 import type { RunListener } from './events.js';
+import type { RunStop } from './interrupts.js';
 
 /** Time, passed in so tests can drive it. `monotonicMs` is for durations; `now` for timestamps. */
 export interface Clock {
   now(): Date;
   monotonicMs(): number;
-  sleep(ms: number): Promise<void>;
+  /** Waits `ms`, or less: an aborted `signal` ends the wait at once (an interrupt never waits out a retry). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export const systemClock: Clock = {
   now: () => new Date(),
   monotonicMs: () => performance.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    }),
 };
 
 export const systemRuntime: ExpressionRuntime = {
@@ -70,6 +82,8 @@ export interface EngineServices {
   cache?: CacheConnections;
   /** Spreadsheet files for `export` and `import` steps (src/spreadsheets implements it). */
   spreadsheets?: SpreadsheetAccess;
+  /** Stops the run from outside; without it the run always goes to the end. */
+  stop?: RunStop;
 }
 
 /**

@@ -36,6 +36,12 @@ const metadataSchema = z.looseObject({
   status: z.enum(['passed', 'failed']),
   timestamp: z.string(),
   duration: z.number().describe('milliseconds'),
+  interrupted: z
+    .literal(true)
+    .optional()
+    .describe(
+      'present when the run was interrupted or cancelled; the steps it kept from running are skipped',
+    ),
 });
 
 const summarySchema = z.looseObject({

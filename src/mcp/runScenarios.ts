@@ -42,13 +42,15 @@ function refuseInvalidPlan(plan: RunPlan): void {
 
 /**
  * Plans and executes a run as `runner run` does (session/), with `listener` as its only live listener (it
- * sees masked events), then writes the configured reports and failure snapshots, never raw.
+ * sees masked events), then writes the configured reports and failure snapshots, never raw. `signal` is the
+ * call's: when the client cancels, the run stops (DECISIONS.md, Interrupts).
  */
 export async function runScenarios(
   input: RunInput,
   context: ToolContext,
   listener: RunListener | undefined,
   masker: Masker,
+  signal?: AbortSignal,
 ): Promise<FinishedRun> {
   const plan = await planRun({
     cwd: context.cwd,
@@ -62,6 +64,8 @@ export async function runScenarios(
     listeners: listener ? [{ listener, masker: plan.masker }] : [],
     onListenerError: (error, hook) =>
       context.log(masker.maskText(`runner mcp: progress failed in ${hook}: ${String(error)}`)),
+    // A cancelled call stops the run as a first Ctrl-C does: teardown still runs, reports are marked.
+    ...(signal ? { stop: { run: signal } } : {}),
   });
   const generatedAt = context.now().toISOString();
   const outputs = await writeOutputs(plan, run, { version: context.version, generatedAt });

@@ -8,6 +8,7 @@ import {
   type RunListener,
   type RunResult,
   type RunSettings,
+  type RunStop,
 } from '../engine/index.js';
 import { createCacheConnections } from '../cache/index.js';
 import { createHttpClient } from '../http/index.js';
@@ -34,6 +35,8 @@ export interface ExecuteOptions {
   listeners?: MaskedListener[];
   /** A listener threw: say so, but keep running (a broken reporter must not lose the run). */
   onListenerError?: (error: unknown, hook: string) => void;
+  /** Stops the run from outside (Ctrl-C, a cancelled MCP call); the run then ends early, marked interrupted. */
+  stop?: RunStop;
 }
 
 export interface ExecutedRun {
@@ -144,6 +147,7 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
         exportDir: workspace.config.export.path,
         display: (path) => displayPath(workspace.cwd, path),
       }),
+      stop: options.stop,
     });
     // Reports are rendered from the run as it leaves the masking boundary, with every secret the run found.
     let masked: RunResult | undefined;

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -27,25 +27,41 @@ export function cliEnv(extra: Record<string, string> = {}): Record<string, strin
   };
 }
 
+/** A CLI process still running: the test may signal it, then wait for how it ended. */
+export interface StartedCli {
+  child: ChildProcessWithoutNullStreams;
+  /** Settles when the process has ended and its output is closed. */
+  done: Promise<CliRun>;
+}
+
 /** Spawns the built CLI as a user would, with no TTY and colours off unless the test asks. */
-export function runCli(
+export function startCli(
   args: string[],
   options: { cwd: string; env?: Record<string, string>; stdin?: string },
-): Promise<CliRun> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [builtCli, ...args], {
-      cwd: options.cwd,
-      env: cliEnv(options.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+): StartedCli {
+  const child = spawn(process.execPath, [builtCli, ...args], {
+    cwd: options.cwd,
+    env: cliEnv(options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const done = new Promise<CliRun>((resolvePromise, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
   });
+  child.stdin.end(options.stdin ?? '');
+  return { child, done };
+}
+
+/** Runs the built CLI to its end. */
+export function runCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; stdin?: string },
+): Promise<CliRun> {
+  return startCli(args, options).done;
 }
 
 /** Replaces what changes from run to run (durations, ports, temp dirs) so output can be compared as text. */

@@ -1,4 +1,11 @@
-import { fanOut, runSuite, type RunListener, type RunResult, type StepEnd } from '../../src/engine/index.js';
+import {
+  fanOut,
+  runSuite,
+  type RunListener,
+  type RunResult,
+  type RunStop,
+  type StepEnd,
+} from '../../src/engine/index.js';
 import { testRuntime } from '../../src/expressions/testRuntime.js';
 import { createHttpClient, type HttpClient } from '../../src/http/index.js';
 import { parseScenario, type Scenario } from '../../src/language/index.js';
@@ -60,6 +67,8 @@ export async function runScenarios(
     secrets?: SecretRegistry;
     /** Spreadsheet files for `export`/`import` steps (see createSpreadsheetFiles). */
     spreadsheets?: SpreadsheetAccess;
+    /** Stops the run from outside, as Ctrl-C does. */
+    stop?: RunStop;
   },
 ): Promise<EngineRun> {
   const steps: StepEnd[] = [];
@@ -99,6 +108,7 @@ export async function runScenarios(
         assets: options.assets,
         cache: options.cacheClient ?? ownCache,
         spreadsheets: options.spreadsheets,
+        stop: options.stop,
         loadScenario: async (path) => {
           const scenario = options.files?.[path];
           if (!scenario) throw new Error(`no such file: ${path}`);

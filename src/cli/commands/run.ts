@@ -11,6 +11,17 @@ import { reportFormats, writeRunOutputs } from './runReports.js';
 import { EXIT } from '../exitCodes.js';
 
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
+  // From here a signal stops the run cleanly instead of ending the process (DECISIONS.md, Interrupts).
+  const release = io.interrupts?.claim();
+  try {
+    return await runCommand(args, io);
+  } finally {
+    release?.();
+  }
+}
+
+async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const stop = io.interrupts?.stop;
   const plan = await planRun({
     cwd: io.cwd,
     path: args.positionals[0],
@@ -42,8 +53,9 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr.write(mask(`error: a reporter failed in ${hook}: ${message}`) + '\n');
     },
+    stop,
   });
-  await writeRunOutputs(
+  const writing = writeRunOutputs(
     run,
     {
       formats,
@@ -54,5 +66,13 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     },
     io,
   );
+  if (run.raw.interrupted) {
+    // Reports of what ran, if they can be written; the exit code says the run was interrupted either way.
+    await writing.catch((error: unknown) => {
+      io.stderr.write(mask(`error: ${error instanceof Error ? error.message : String(error)}`) + '\n');
+    });
+    return EXIT.interrupted;
+  }
+  await writing;
   return run.raw.status === 'passed' ? EXIT.passed : EXIT.failed;
 }

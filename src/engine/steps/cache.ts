@@ -72,9 +72,10 @@ export async function executeCacheStep(
   const started = services.clock.monotonicMs();
   let reply: CacheReply;
   try {
-    reply = await services.cache.run({ connection, url, command, key });
+    reply = await services.cache.run({ connection, url, command, key, signal: context.signal });
   } catch (error) {
-    return failed(exchange, describeError(error), services.clock.monotonicMs() - started);
+    const why = context.signal.aborted ? `interrupted: ${describeError(error)}` : describeError(error);
+    return failed(exchange, why, services.clock.monotonicMs() - started);
   }
   const elapsedMs = services.clock.monotonicMs() - started;
 

@@ -13,6 +13,11 @@ export interface StepContext {
   services: EngineServices;
   /** Scenario files being composed, outermost first: a `use` of one of them is a cycle. */
   useStack: readonly string[];
+  /**
+   * Ends this step's requests, cache commands and waits, and skips the steps after it, when the run is
+   * interrupted (see sectionSignal: teardown has its own).
+   */
+  signal: AbortSignal;
 }
 
 /** The fields a step kind fills in; the dispatcher adds index, section, kind, label and location. */

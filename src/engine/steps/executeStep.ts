@@ -1,5 +1,6 @@
 import { evaluateCondition } from '../../expressions/index.js';
-import type { Step } from '../../language/model.js';
+import type { Section, Step } from '../../language/model.js';
+import { interruptedReason } from '../interrupts.js';
 import type { StepResult } from '../results.js';
 import { executeCacheStep } from './cache.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
@@ -57,6 +58,8 @@ async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> 
 
 /** Runs one step: the `if` guard, the operation, then the record every reporter sees. */
 export async function executeStep(step: Step, index: number, context: StepContext): Promise<StepResult> {
+  // Nested steps (loops, composed scenarios) stop here once the run is interrupted.
+  if (context.signal.aborted) return skippedStep(step, index, context, interruptedReason(context.section));
   const { services } = context;
   const label = stepLabel(step);
   services.listener.onStepBegin?.({
@@ -99,11 +102,18 @@ export async function executeStep(step: Step, index: number, context: StepContex
   return result;
 }
 
-/** A step that never ran because an earlier failure stopped its section (SPEC, Scenario sections). */
+/** A step that never ran because an earlier failure or an interrupt stopped its section. */
 export function skippedStep(step: Step, index: number, context: StepContext, reason: string): StepResult {
-  const result: StepResult = {
+  const result = skippedRecord(step, index, context.section, reason);
+  context.services.listener.onStepEnd?.({ scenario: context.scenario, depth: context.depth, result });
+  return result;
+}
+
+/** The record of a step that did not run (SPEC, Step outcomes: counted as skipped). */
+export function skippedRecord(step: Step, index: number, section: Section, reason: string): StepResult {
+  return {
     index,
-    section: context.section,
+    section,
     kind: step.kind,
     label: stepLabel(step),
     loc: step.loc,
@@ -114,6 +124,4 @@ export function skippedStep(step: Step, index: number, context: StepContext, rea
     saved: {},
     warnings: [],
   };
-  context.services.listener.onStepEnd?.({ scenario: context.scenario, depth: context.depth, result });
-  return result;
 }

@@ -2,6 +2,7 @@ import { describeType, evaluateCondition, interpolate } from '../../expressions/
 import type { Step } from '../../language/model.js';
 import type { StepResult } from '../results.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
+import { interruptedReason } from '../interrupts.js';
 import { runPass } from './pass.js';
 
 function finish(passes: StepResult[], outcome: Omit<StepOutcome, 'children'>): StepOutcome {
@@ -21,6 +22,11 @@ export async function executeRepeatStep(
   const { attempts, until, steps } = step.repeat;
   const passes: StepResult[] = [];
   for (let n = 1; n <= attempts; n++) {
+    if (context.signal.aborted)
+      return finish(passes, {
+        status: 'failed',
+        error: `repeat stopped: ${interruptedReason(context.section)}`,
+      });
     const pass = await runPass(steps, context, {
       kind: 'repeat',
       label: `repeat ${n}/${attempts}`,
@@ -64,6 +70,10 @@ export async function executeForEachStep(
   }
   const passes: StepResult[] = [];
   for (const [i, item] of items.entries()) {
+    if (context.signal.aborted) {
+      const why = interruptedReason(context.section);
+      return finish(passes, { status: 'failed', error: `for_each stopped: ${why}` });
+    }
     const restore = context.store.bind(as, item);
     try {
       const pass = await runPass(steps, context, {

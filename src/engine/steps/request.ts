@@ -89,13 +89,15 @@ export async function executeRequestStep(
   try {
     followed = await sendFollowingRedirects(
       services.http,
-      compiled.http,
+      { ...compiled.http, signal: context.signal },
       settings.environment.maxRedirects,
       services.masker,
     );
   } catch (error) {
     const redirects = error instanceof RedirectFailure ? { redirects: error.hops } : {};
-    return { status: 'failed', request: compiled.recorded, error: describeError(error), ...redirects };
+    // DECISIONS.md, Interrupts: the request in flight is aborted; the step says why it has no response.
+    const why = context.signal.aborted ? `interrupted: ${describeError(error)}` : describeError(error);
+    return { status: 'failed', request: compiled.recorded, error: why, ...redirects };
   }
   const { response } = followed;
 

@@ -1,5 +1,6 @@
 import type { Backoff, RetrySpec, Step } from '../../language/model.js';
 import type { AttemptRecord } from '../results.js';
+import { interruptedReason } from '../interrupts.js';
 import type { StepContext, StepOutcome } from './context.js';
 
 /**
@@ -52,7 +53,8 @@ export async function withRetry(
       failure: outcome.status === 'failed' ? firstFailure(outcome) : undefined,
     };
     records.push(record);
-    if (outcome.status !== 'failed') return { ...outcome, attempts: records };
+    // An interrupt ends the retries too: what was cut short is not tried again.
+    if (outcome.status !== 'failed' || context.signal.aborted) return { ...outcome, attempts: records };
 
     const status = outcome.response?.status;
     if (retry.onStatus && status !== undefined && !retry.onStatus.includes(status)) {
@@ -75,7 +77,11 @@ export async function withRetry(
       return { ...outcome, attempts: records, haltsScenario: true, error: joinErrors(outcome.error, why) };
     }
     record.waitMs = wait;
-    await clock.sleep(wait);
+    await clock.sleep(wait, context.signal);
+    if (context.signal.aborted) {
+      const why = `${interruptedReason(context.section)} before attempt ${n + 1}`;
+      return { ...outcome, attempts: records, error: joinErrors(outcome.error, why) };
+    }
   }
 }
 

@@ -15,7 +15,7 @@ function summaryText(report: JsonReport, outputs: string[]): string {
   const { metadata, summary } = report;
   const executions = report.scenarios?.length ?? 1;
   const lines = [
-    `${metadata.status.toUpperCase()}: ${summary.passed} passed, ${summary.failed} failed, ` +
+    `${metadata.interrupted ? 'INTERRUPTED' : metadata.status.toUpperCase()}: ${summary.passed} passed, ${summary.failed} failed, ` +
       `${summary.skipped} skipped of ${summary.total} steps · ${executions} scenario execution(s) · ` +
       `environment ${metadata.environment} · ${metadata.duration}ms`,
   ];
@@ -90,7 +90,7 @@ export function registerRun(server: McpServer, context: ToolContext): void {
             params: { progressToken: token ?? 0, progress, message },
           }),
         );
-        const { report, outputs } = await runScenarios(input, context, listener, masker);
+        const { report, outputs } = await runScenarios(input, context, listener, masker, extra.signal);
         return toolSuccess(summaryText(report, outputs), report);
       }),
   );

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../engine/index.js';
-import { stepResult } from '../../../test/support/reportRuns.js';
+import { runResult, scenarioResult, stepResult } from '../../../test/support/reportRuns.js';
 import { createStyle } from '../style.js';
 import { createConsoleReporter } from './consoleReporter.js';
 import { renderStep } from './renderStep.js';
+import { renderSummary } from './renderSummary.js';
 
 const loc = { file: 't.yaml', line: 1, col: 1 };
 const step = stepResult;
@@ -129,5 +130,22 @@ describe('console reporter', () => {
     await reporter.onRunEnd?.(run);
     expect(out).not.toContain('\r');
     expect(out).toContain('PASSED  1 passed, 0 failed, 1 total steps · 0 scenarios · 5ms');
+  });
+});
+
+describe('renderSummary of an interrupted run', () => {
+  it('says INTERRUPTED first and how many executions never started', () => {
+    const cut = scenarioResult('Cut', [step({ status: 'failed' }), step({ status: 'skipped' })], {
+      interrupted: 'during',
+    });
+    const never = scenarioResult('Never', [step({ status: 'skipped' })], { interrupted: 'before' });
+    const lines = renderSummary({ ...runResult([cut, never]), interrupted: true }, plain.style);
+    expect(lines[1]).toMatch(/^INTERRUPTED {2}0 passed, 1 failed, 2 skipped, 3 total steps/);
+    expect(lines[2]).toBe('  Interrupted: the steps not yet run were skipped; 1 scenario never started');
+  });
+
+  it('says nothing of interrupts otherwise', () => {
+    const lines = renderSummary(runResult([scenarioResult('Fine', [step({})])]), plain.style);
+    expect(lines.join('\n')).not.toMatch(/interrupt/i);
   });
 });

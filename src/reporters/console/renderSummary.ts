@@ -2,11 +2,17 @@ import type { RunResult } from '../../engine/index.js';
 import { formatDuration } from '../durations.js';
 import type { Style } from '../style.js';
 
-/** SPEC, Console output: the result, counts of passed, failed and total steps, and the duration. */
+/**
+ * SPEC, Console output: the result, counts of passed, failed and total steps, and the duration. An
+ * interrupted run says so first, whatever its steps did (DECISIONS.md, Interrupts).
+ */
 export function renderSummary(run: RunResult, style: Style): string[] {
   const { counts } = run;
-  const verdict =
-    run.status === 'passed' ? style.bold(style.green('PASSED')) : style.bold(style.red('FAILED'));
+  const verdict = run.interrupted
+    ? style.bold(style.yellow('INTERRUPTED'))
+    : run.status === 'passed'
+      ? style.bold(style.green('PASSED'))
+      : style.bold(style.red('FAILED'));
   const stepCounts = [
     style.green(`${counts.passed} passed`),
     counts.failed > 0 ? style.red(`${counts.failed} failed`) : `${counts.failed} failed`,
@@ -19,9 +25,22 @@ export function renderSummary(run: RunResult, style: Style): string[] {
     failedScenarios.length > 0
       ? `${run.scenarios.length} ${scenarioWord} (${failedScenarios.length} failed)`
       : `${run.scenarios.length} ${scenarioWord}`;
+  // Executions an interrupt came before are in the reports only (every step skipped); see runSuite.
+  const notStarted = run.scenarios.filter((scenario) => scenario.interrupted === 'before').length;
+  const interruption = run.interrupted
+    ? [
+        style.yellow(
+          `  Interrupted: the steps not yet run were skipped` +
+            (notStarted > 0
+              ? `; ${notStarted} ${notStarted === 1 ? 'scenario' : 'scenarios'} never started`
+              : ''),
+        ),
+      ]
+    : [];
   const lines = [
     '',
     `${verdict}  ${stepCounts} steps · ${scenarioCounts} · ${formatDuration(run.durationMs)}`,
+    ...interruption,
   ];
   for (const scenario of failedScenarios)
     lines.push(style.red(`  ✗ ${scenario.name}  ${style.dim(scenario.file)}`));

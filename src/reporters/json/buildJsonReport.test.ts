@@ -125,3 +125,16 @@ describe('buildJsonReport, several executions', () => {
     expect(empty.summary.total).toBe(0);
   });
 });
+
+describe('buildJsonReport of an interrupted run', () => {
+  it('marks the run and each execution the interrupt reached with `interrupted: true`', () => {
+    const cut = ordersScenario({ interrupted: 'during' });
+    const never = { ...healthScenario('Health [2]'), interrupted: 'before' as const };
+    const report = buildJsonReport({ ...runResult([cut, healthScenario(), never]), interrupted: true }, meta);
+    expect(report.metadata.interrupted).toBe(true);
+    expect(report.scenarios?.map((record) => record.metadata.interrupted)).toEqual([true, undefined, true]);
+    const single = buildJsonReport({ ...runResult([cut]), interrupted: true }, meta);
+    expect(single.metadata.interrupted).toBe(true);
+    expect(buildJsonReport(runResult([ordersScenario()]), meta).metadata).not.toHaveProperty('interrupted');
+  });
+});

@@ -39,6 +39,7 @@ function scenarioMetadata(scenario: ScenarioResult, meta: JsonReportMeta): JsonM
   };
   if (scenario.description !== undefined) metadata.description = scenario.description;
   if (scenario.tags.length > 0) metadata.tags = [...scenario.tags];
+  if (scenario.interrupted) metadata.interrupted = true;
   return metadata;
 }
 
@@ -53,7 +54,7 @@ function scenarioRecord(scenario: ScenarioResult, meta: JsonReportMeta): JsonSce
 
 /** The run as a whole: its own start, duration and counts (which include every execution's steps). */
 function runMetadata(run: RunResult, meta: JsonReportMeta, scenario: string, testFile: string): JsonMetadata {
-  return {
+  const metadata: JsonMetadata = {
     version: meta.version,
     timestamp: run.startedAt,
     duration: Math.round(run.durationMs),
@@ -63,6 +64,8 @@ function runMetadata(run: RunResult, meta: JsonReportMeta, scenario: string, tes
     status: run.status,
     generatedAt: meta.generatedAt,
   };
+  if (run.interrupted) metadata.interrupted = true;
+  return metadata;
 }
 
 /** Without a `testFile` from the caller, several executions name their file, or their files joined. */

@@ -113,6 +113,8 @@ export interface JsonMetadata {
   generatedAt: string;
   description?: string;
   tags?: string[];
+  /** Present only when an interrupt stopped the run, or this execution (DECISIONS.md, Interrupts). */
+  interrupted?: true;
 }
 
 export interface JsonSummary {
