@@ -53,7 +53,8 @@ export async function writeReportOutputs(
   const files: { name: string; content: () => string }[] = [];
   if (options.formats.includes('json') || options.raw) {
     const source = options.raw ? raw : run.masked;
-    const jsonMeta = { ...meta, testFile: options.testFile };
+    // Raw unmasks the JSON report's data, never its cURL text (SPEC, Flag behavior).
+    const jsonMeta = { ...meta, testFile: options.testFile, ...(options.raw ? { masked: run.masked } : {}) };
     files.push({
       name: 'report.json',
       content: () => serializeJsonReport(buildJsonReport(source, jsonMeta)),

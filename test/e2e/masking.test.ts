@@ -135,5 +135,15 @@ describe('masking canary', () => {
     const html = files.find((file) => file.name === 'latest/report.html')!;
     expect(json.text).toContain(JSON.stringify(secret).slice(1, -1));
     for (const form of forms(secret)) expect(html.text).not.toContain(form);
+    // SPEC, Flag behavior: raw has no effect on cURL text, so the raw report's `curl` fields stay masked.
+    const report = JSON.parse(json.text) as { steps: { curl: string | null; request: unknown }[] };
+    const echo = report.steps[2]!;
+    expect(JSON.stringify(echo.request)).toContain(JSON.stringify(secret).slice(1, -1));
+    expect(echo.curl).toContain('[MASKED]');
+    for (const step of report.steps) {
+      for (const form of [...forms(secret), ...forms(ssn), ...forms(longSecret)]) {
+        expect(step.curl ?? '').not.toContain(form);
+      }
+    }
   });
 });

@@ -12,6 +12,11 @@ export interface JsonReportMeta {
    * executions. A single execution always names its own scenario file.
    */
   testFile?: string;
+  /**
+   * The run after the masking boundary, when the report is built from the raw run (`--report-raw`): each
+   * step's cURL text comes from it, since raw never affects cURL text (SPEC, Flag behavior).
+   */
+  masked?: RunResult;
 }
 
 function summary(counts: StepCounts): JsonSummary {
@@ -43,11 +48,18 @@ function scenarioMetadata(scenario: ScenarioResult, meta: JsonReportMeta): JsonM
   return metadata;
 }
 
-function scenarioRecord(scenario: ScenarioResult, meta: JsonReportMeta): JsonScenarioRecord {
+function scenarioRecord(
+  scenario: ScenarioResult,
+  meta: JsonReportMeta,
+  masked: ScenarioResult | undefined,
+): JsonScenarioRecord {
   return {
     metadata: scenarioMetadata(scenario, meta),
     summary: summary(scenario.counts),
-    steps: scenario.steps.map((step) => stepRecord(step, scenario.file)),
+    steps: scenario.steps.map((step, i) => {
+      const curlFrom = meta.masked === undefined ? step : masked?.steps[i];
+      return stepRecord(step, scenario.file, curlFrom ?? { ...step, request: undefined });
+    }),
     errors: scenario.steps.flatMap((step) => stepErrors(step)),
   };
 }
@@ -81,15 +93,16 @@ function filesOf(run: RunResult): string {
  * holds one SPEC record per execution. Pure: the data is already masked, or deliberately raw.
  */
 export function buildJsonReport(run: RunResult, meta: JsonReportMeta): JsonReport {
+  const maskedOf = (i: number) => meta.masked?.scenarios[i];
   const [only, ...rest] = run.scenarios;
   if (only && rest.length === 0) {
-    const record = scenarioRecord(only, meta);
+    const record = scenarioRecord(only, meta, maskedOf(0));
     const metadata = runMetadata(run, meta, only.name, only.file);
     if (only.description !== undefined) metadata.description = only.description;
     if (only.tags.length > 0) metadata.tags = [...only.tags];
     return { ...record, metadata, summary: summary(run.counts) };
   }
-  const scenarios = run.scenarios.map((scenario) => scenarioRecord(scenario, meta));
+  const scenarios = run.scenarios.map((scenario, i) => scenarioRecord(scenario, meta, maskedOf(i)));
   return {
     metadata: runMetadata(run, meta, `${run.scenarios.length} scenarios`, meta.testFile ?? filesOf(run)),
     summary: summary(run.counts),

@@ -50,15 +50,17 @@ function attemptRecord(attempt: AttemptRecord): JsonAttempt {
 /**
  * One step as SPEC's step record, then our additions; optional additions appear only when they apply.
  * `scenarioFile` is the file of the scenario the record belongs to: a step from elsewhere names its file.
+ * `masked` is the same step after the masking boundary when `step` is raw (`--report-raw`): the cURL text
+ * always comes from it, since raw never affects cURL text (SPEC, Flag behavior).
  */
-export function stepRecord(step: StepResult, scenarioFile: string): JsonStep {
+export function stepRecord(step: StepResult, scenarioFile: string, masked: StepResult = step): JsonStep {
   const record: JsonStep = {
     index: step.index,
     label: step.label,
     duration: wholeMs(step.durationMs),
     durationLabel: formatDuration(step.durationMs),
     passed: step.status === 'passed',
-    curl: step.request ? toCurl(step.request) : null,
+    curl: masked.request ? toCurl(masked.request) : null,
     request: step.request ? requestRecord(step.request) : null,
     response: step.response ? responseRecord(step.response) : null,
     requestId: step.requestId ?? null,
@@ -81,7 +83,16 @@ export function stepRecord(step: StepResult, scenarioFile: string): JsonStep {
   if (Object.keys(step.saved).length > 0) record.saved = step.saved;
   if (step.cache) record.cache = { ...step.cache };
   if (step.spreadsheet) record.spreadsheet = { ...step.spreadsheet };
-  if (step.children) record.children = step.children.map((child) => stepRecord(child, scenarioFile));
+  if (step.children) {
+    // A raw child with no masked counterpart shows no cURL text rather than an unmasked one.
+    record.children = step.children.map((child, i) =>
+      stepRecord(
+        child,
+        scenarioFile,
+        masked === step ? child : (masked.children?.[i] ?? { ...child, request: undefined }),
+      ),
+    );
+  }
   return record;
 }
 
