@@ -8,6 +8,8 @@ export interface UseTarget {
   /** The path as messages show it (relative to the cwd); `path` when absent. */
   display?: string;
   exists: boolean;
+  /** The target lies outside the project root (as written, or through a symbolic link): it is refused. */
+  outside?: boolean;
   /** Variables the target (and what it uses) defines, which the parent sees after the step; unknown when absent. */
   defines?: readonly string[];
 }

@@ -135,6 +135,17 @@ export function scenarioRoleChecks(context: ScenarioContext, file: string): Role
     ),
     useTarget: (node, text) => {
       const target = context.resolveUse?.(text, file);
+      if (target?.outside) {
+        // DECISIONS.md, Wave 2 / Platform: named, never read (so nothing of its content is shown).
+        return [
+          error(
+            'use.outside-project',
+            `\`use\` target \`${text}\` is outside the project`,
+            node,
+            'write a path relative to this file that stays inside the project; absolute paths and `..` or symbolic links leading out are refused',
+          ),
+        ];
+      }
       if (!target || target.exists) return [];
       return [
         error(

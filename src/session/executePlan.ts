@@ -15,8 +15,7 @@ import { createHttpClient } from '../http/index.js';
 import type { Scenario } from '../language/model.js';
 import type { Masker } from '../masking/index.js';
 import { createResultMasker, maskEvents } from '../reporters/index.js';
-import { createSchemaStore, loadScenarioFile } from '../workspace/index.js';
-import { formatDiagnostic } from '../diagnostics/errors.js';
+import { createSchemaStore } from '../workspace/index.js';
 import { createAssetReader } from '../workspace/assets.js';
 import { displayPath } from '../workspace/displayPath.js';
 import { createSpreadsheetFiles } from '../spreadsheets/index.js';
@@ -77,26 +76,15 @@ function runSettings(plan: RunPlan, userAgent: string): RunSettings {
   };
 }
 
-/** Composed scenarios (`use`) are read once per run, however often they are used. */
+/**
+ * Composed scenarios (`use`) were loaded and checked with the plan (DECISIONS.md: composition is resolved
+ * before any request); a run never reads a scenario file.
+ */
 function composedScenarioLoader(plan: RunPlan): (path: string) => Promise<Scenario> {
-  const composed = new Map<string, Promise<Scenario>>();
-  return (path) => {
-    let pending = composed.get(path);
-    if (!pending) {
-      pending = loadScenarioFile(
-        plan.workspace,
-        plan.environment,
-        path,
-        plan.workspace.cwd,
-        plan.parseCache,
-      ).then((parsed) => {
-        if (parsed.scenario) return parsed.scenario;
-        const errors = parsed.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
-        throw new Error(errors.join('; '));
-      });
-      composed.set(path, pending);
-    }
-    return pending;
+  return async (path) => {
+    const scenario = plan.fragments.get(path);
+    if (scenario) return scenario;
+    throw new Error(`${displayPath(plan.workspace.cwd, path)} was not loaded before the run`);
   };
 }
 

@@ -12,7 +12,6 @@ import {
   loadWorkspace,
   openParseCache,
   type Environment,
-  type ParseCache,
   type ParseCacheOptions,
   type Workspace,
 } from '../workspace/index.js';
@@ -45,8 +44,11 @@ export interface RunPlan {
   scenarios: Scenario[];
   /** The path as given, for report metadata. */
   testFile?: string;
-  /** Parsed files, for the scenarios `use` steps load during the run. */
-  parseCache?: ParseCache;
+  /**
+   * Every file the scenarios' `use` steps reach, loaded and checked with them (DECISIONS.md: composition
+   * is resolved before any request), by absolute path.
+   */
+  fragments: ReadonlyMap<string, Scenario>;
 }
 
 /** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
@@ -104,7 +106,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     diagnostics: loaded.diagnostics,
     scenarios: [],
     testFile: request.path,
-    parseCache,
+    fragments: loaded.fragments,
   };
   if (planErrors(plan).length > 0) return plan;
 

@@ -2,8 +2,9 @@
  * Reading multipart upload files from `assets.path` (SPEC, Workspace layout). DECISIONS, `multipart`: a path
  * that escapes the directory — a `..` segment, an absolute path, or a symlink that leads out — is an error.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep, win32 } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute, resolve, win32 } from 'node:path';
+import { existingRealpath, isInside } from './projectPaths.js';
 
 export interface AssetFile {
   bytes: Uint8Array<ArrayBuffer>;
@@ -75,23 +76,4 @@ export function createAssetReader(assetsDir: string, label: string = assetsDir):
       }
     },
   };
-}
-
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
-
-/** realpath, or undefined when the path (or a symlink's target) does not exist. */
-async function existingRealpath(path: string): Promise<string | undefined> {
-  try {
-    return await realpath(path);
-  } catch (error) {
-    if (isNodeError(error) && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return undefined;
-    throw error;
-  }
-}
-
-function isNodeError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error;
 }

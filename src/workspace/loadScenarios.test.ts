@@ -1,3 +1,4 @@
+import { rm, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../diagnostics/errors.js';
 import { loadEnvironment } from './environment.js';
@@ -105,6 +106,106 @@ describe('loadScenarios', () => {
         location: { file: '.runner/tests/gone.yaml', line: 1, col: 1 },
       }),
     ]);
+  });
+});
+
+describe('loadScenarios resolves composition before any run (DECISIONS.md, Wave 2 / Platform)', () => {
+  const COMPOSED = {
+    '.runner/config.yaml': '',
+    '.runner/environments/local.yaml': 'baseUrl: http://127.0.0.1\n',
+    '.runner/tests/main.yaml': lines(
+      'scenario: main',
+      'steps:',
+      '  - request: { method: GET, url: /first }',
+      '  - use: _shared/outer.yaml',
+    ),
+    '.runner/tests/_shared/outer.yaml': lines('scenario: outer', 'steps:', '  - use: inner.yaml'),
+    '.runner/tests/_shared/inner.yaml': lines(
+      'scenario: inner',
+      'steps:',
+      '  - request: { method: GET, url: /inner }',
+    ),
+  };
+
+  it('loads every file the `use` steps reach, transitively, by absolute path', async () => {
+    const { t, workspace } = await setup(COMPOSED);
+    const loaded = await loadScenarios(workspace, undefined, [t.path('.runner/tests/main.yaml')]);
+    expect(loaded.diagnostics).toEqual([]);
+    expect([...loaded.fragments.keys()].sort()).toEqual([
+      t.path('.runner/tests/_shared/inner.yaml'),
+      t.path('.runner/tests/_shared/outer.yaml'),
+    ]);
+    expect(loaded.fragments.get(t.path('.runner/tests/_shared/inner.yaml'))?.name).toBe('inner');
+  });
+
+  it('reports an invalid fragment, also one used through another, at its place and at the `use`', async () => {
+    const { t, workspace } = await setup({
+      ...COMPOSED,
+      '.runner/tests/_shared/inner.yaml': lines(
+        'scenario: inner',
+        'steps:',
+        '  - request: { method: GET, url: /inner }',
+        '    expekt: { status: 200 }',
+      ),
+    });
+    const loaded = await loadScenarios(workspace, undefined, [t.path('.runner/tests/main.yaml')]);
+    expect(loaded.diagnostics.map(formatDiagnostic)).toEqual([
+      '.runner/tests/_shared/inner.yaml:4:5: unknown key `expekt` in step (did you mean `expect`?)',
+      '.runner/tests/_shared/outer.yaml:3:5: `use` target `inner.yaml` has 1 problem (.runner/tests/_shared/inner.yaml)',
+    ]);
+  });
+
+  it('reports a missing fragment used through another', async () => {
+    const { t, workspace } = await setup({
+      ...COMPOSED,
+      '.runner/tests/_shared/outer.yaml': lines('scenario: outer', 'steps:', '  - use: gone.yaml'),
+    });
+    const loaded = await loadScenarios(workspace, undefined, [t.path('.runner/tests/main.yaml')]);
+    expect(loaded.diagnostics.map((d) => `${d.code} ${formatDiagnostic(d).split(': ')[0]}`)).toEqual([
+      'use.not-found .runner/tests/_shared/outer.yaml:3:10',
+      'use.invalid-target .runner/tests/main.yaml:4:5',
+    ]);
+  });
+
+  it('reports a cycle once, at the `use` that closes it', async () => {
+    const { t, workspace } = await setup({
+      ...COMPOSED,
+      '.runner/tests/_shared/inner.yaml': lines('scenario: inner', 'steps:', '  - use: outer.yaml'),
+    });
+    const loaded = await loadScenarios(workspace, undefined, [t.path('.runner/tests/main.yaml')]);
+    expect(loaded.diagnostics.map(formatDiagnostic)).toEqual([
+      '.runner/tests/_shared/inner.yaml:3:5: `use` cycle: outer.yaml → inner.yaml → outer.yaml (a scenario cannot use itself, directly or through the files it uses)',
+    ]);
+  });
+
+  it('refuses a target outside the project without reading it: `..`, an absolute path, a symbolic link', async () => {
+    const { t, workspace } = await setup(COMPOSED);
+    const outside = `${t.root}-outside.yaml`;
+    const canary = 'scenario: canary-0f9e\nsteps: []\n';
+    await writeFile(outside, canary);
+    try {
+      await symlink(outside, t.path('.runner/tests/_shared/link.yaml'));
+      await t.write({
+        '.runner/tests/escape.yaml': lines(
+          'scenario: escape',
+          'steps:',
+          `  - use: ../../../${outside.split('/').pop() ?? ''}`,
+          `  - use: ${outside}`,
+          '  - use: _shared/link.yaml',
+        ),
+      });
+      const loaded = await loadScenarios(workspace, undefined, [t.path('.runner/tests/escape.yaml')]);
+      const text = loaded.diagnostics.map(formatDiagnostic);
+      expect(text.map((line) => line.split(' (write')[0])).toEqual([
+        `.runner/tests/escape.yaml:3:10: \`use\` target \`../../../${outside.split('/').pop() ?? ''}\` is outside the project`,
+        `.runner/tests/escape.yaml:4:10: \`use\` target \`${outside}\` is outside the project`,
+        '.runner/tests/escape.yaml:5:10: `use` target `_shared/link.yaml` is outside the project',
+      ]);
+      expect(text.join('\n')).not.toContain('canary-0f9e');
+      expect(loaded.fragments.size).toBe(0);
+    } finally {
+      await rm(outside, { force: true });
+    }
   });
 });
 

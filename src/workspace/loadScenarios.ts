@@ -1,6 +1,8 @@
 /** Parsing scenario files of a workspace, for `run`, `validate` and the engine's `use` steps. */
 import type { Diagnostic } from '../diagnostics/errors.js';
 import type { ParsedScenario, Scenario } from '../language/index.js';
+import { resolveComposition } from './composition.js';
+import { displayPath } from './displayPath.js';
 import type { ParseCache } from './parseCache.js';
 import { ScenarioSources } from './scenarioSources.js';
 import type { Environment, Workspace } from './types.js';
@@ -8,6 +10,8 @@ import type { Environment, Workspace } from './types.js';
 export interface LoadedScenarios {
   /** The files that parsed without errors, in the order given. */
   scenarios: Scenario[];
+  /** Every file the scenarios' `use` steps reach, by absolute path: composition resolved before a run. */
+  fragments: Map<string, Scenario>;
   diagnostics: Diagnostic[];
 }
 
@@ -22,16 +26,24 @@ export async function loadScenarios(
   cwd = workspace.cwd,
   cache?: ParseCache,
 ): Promise<LoadedScenarios> {
-  // Before a run: files are read at once (ScenarioSources). A `use` step's file, read during a run, is not.
+  // Before a run: files are read at once (ScenarioSources), `use` targets included.
   const sources = new ScenarioSources(workspace, environment, cwd, cache, true);
   await sources.prepare(files);
   const results = await Promise.all(files.map((file) => sources.parse(file)));
+  const scenarios = results.flatMap((result, i) =>
+    result.scenario ? [{ ...result.scenario, path: files[i] }] : [],
+  );
+  const byFile = new Map(files.map((file, i) => [file, results[i]]));
+  const composition = await resolveComposition(scenarios, {
+    parse: async (path) => byFile.get(path) ?? (await sources.parse(path, { isUseTarget: true })),
+    reported: new Set(files),
+    display: (path) => displayPath(cwd, path),
+  });
   await cache?.save();
   return {
-    scenarios: results.flatMap((result, i) =>
-      result.scenario ? [{ ...result.scenario, path: files[i] }] : [],
-    ),
-    diagnostics: results.flatMap((result) => result.diagnostics),
+    scenarios,
+    fragments: composition.fragments,
+    diagnostics: [...results.flatMap((result) => result.diagnostics), ...composition.diagnostics],
   };
 }
 

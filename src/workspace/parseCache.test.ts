@@ -242,7 +242,8 @@ describe('loadScenarios reusing checked scenarios', () => {
     expect(await load()).toEqual({ names: [], codes: ['schema.unknown'], checks: 0 });
 
     await project.write({ '.runner/schemas/users.yaml': 'type: array\n' });
-    expect(await load()).toEqual({ names: ['Users'], codes: [], checks: 1 });
+    // Valid now, so the file it uses is checked too, as a `use` target (composition resolved at plan time).
+    expect(await load()).toEqual({ names: ['Users'], codes: [], checks: 2 });
     expect(await load()).toEqual({ names: ['Users'], codes: [], checks: 0 });
 
     // The used file no longer saves the token that users.yaml reads: the same text now fails its check.

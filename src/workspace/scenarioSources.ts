@@ -5,7 +5,7 @@
  * an unchanged file checked before in the same context is not parsed or checked again.
  */
 import { createHash } from 'node:crypto';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve, win32 } from 'node:path';
 import { RunnerError, type Diagnostic } from '../diagnostics/errors.js';
 import {
   parseScenario,
@@ -19,7 +19,8 @@ import {
 } from '../language/index.js';
 import { scenarioFilesUnder } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
-import { isDirectory, isFile } from './fileKinds.js';
+import { isDirectory } from './fileKinds.js';
+import { isInside, placeInProject, type ProjectPlacement } from './projectPaths.js';
 import { readTextFile, readTextFileSync } from './readYamlFile.js';
 import type { CachedSource, ParseCache } from './parseCache.js';
 import { listSchemaFiles } from './schemaFiles.js';
@@ -37,7 +38,7 @@ type SourceOrProblem = Source | { problem: Diagnostic };
 export class ScenarioSources {
   private readonly texts = new Map<string, Promise<SourceOrProblem>>();
   private readonly summaries = new Map<string, ScenarioSummary>();
-  private readonly existing = new Map<string, boolean>();
+  private readonly placements = new Map<string, ProjectPlacement>();
   private readonly useTargets = new Set<string>();
   private schemas: ReadonlySet<string> = new Set();
   /** What every file's checks read besides the file and its `use` targets, for the parse cache's keys. */
@@ -113,13 +114,22 @@ export class ScenarioSources {
 
   private resolveUse(file: string, target: string): UseTarget {
     const path = resolve(dirname(file), target);
+    if (this.isOutside(target, path))
+      return { path, display: this.display(path), exists: false, outside: true };
     // Every target was visited in prepare(); an unknown one is given the benefit of the doubt.
+    const placement = this.placements.get(path);
+    if (placement === 'outside') return { path, display: this.display(path), exists: false, outside: true };
     return {
       path,
       display: this.display(path),
-      exists: this.existing.get(path) ?? true,
+      exists: placement === undefined || placement === 'inside',
       defines: this.definesOf(path, new Set()),
     };
+  }
+
+  /** DECISIONS.md: a `use` target is written relative to its file and stays inside the project root. */
+  private isOutside(target: string, path: string): boolean {
+    return isAbsolute(target) || win32.isAbsolute(target) || !isInside(this.workspace.root, path);
   }
 
   /** Everything checking `file` depends on besides its own text and name. */
@@ -149,9 +159,13 @@ export class ScenarioSources {
     await Promise.all(
       summary.uses.map(async (target) => {
         const path = resolve(dirname(file), target);
+        // A target outside the project is never read: its content must not reach any message.
+        if (this.isOutside(target, path)) return;
         this.useTargets.add(path);
-        if (!this.existing.has(path)) this.existing.set(path, await isFile(path));
-        if (this.existing.get(path)) await this.summarize(path);
+        if (!this.placements.has(path)) {
+          this.placements.set(path, await placeInProject(this.workspace.root, path));
+        }
+        if (this.placements.get(path) === 'inside') await this.summarize(path);
       }),
     );
   }
