@@ -125,6 +125,8 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('%s during a slow request', (signa
     expect(report.steps[1]!.error).toMatch(/^interrupted: /);
     expect(report.steps[2]!.skipReason).toBe('the run was interrupted');
     expect(report.summary).toMatchObject({ passed: 2, failed: 1, skipped: 1, total: 4 });
+    const html = await readFile(join(dir, '.runner/reports/latest/report.html'), 'utf8');
+    expect(html).toContain('<div class="result interrupted">INTERRUPTED</div>');
   });
 });
 

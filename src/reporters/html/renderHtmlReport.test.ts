@@ -75,9 +75,16 @@ const tile = (html: string, kind: string) =>
   html.match(new RegExp(`<div class="tile ${kind}"><span class="value">([^<]*)</span>`))?.[1];
 
 describe('renderHtmlReport', () => {
+  it('says INTERRUPTED when an interrupt stopped the run', () => {
+    const html = renderHtmlReport({ ...mixed, interrupted: true }, META);
+    expect(html).toContain('<div class="result interrupted">INTERRUPTED</div>');
+    expect(html).not.toContain('<div class="result failed">');
+  });
+
   it('summarises the run: result, counts, duration, environment and scenarios', () => {
     const html = renderHtmlReport(mixed, META);
     expect(html).toContain('<div class="result failed">FAILED</div>');
+    expect(html).not.toContain('INTERRUPTED');
     expect([tile(html, 'passed'), tile(html, 'failed'), tile(html, 'skipped'), tile(html, 'total')]).toEqual([
       '3',
       '1',

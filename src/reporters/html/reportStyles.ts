@@ -46,6 +46,7 @@ main { max-width: 1280px; margin: 0 auto; padding: 16px 24px 48px; }
 .result { font-weight: 700; font-size: 20px; letter-spacing: .04em; padding: 10px 18px; border-radius: 8px; }
 .result.passed { background: var(--pass-bg); color: var(--pass); }
 .result.failed { background: var(--fail-bg); color: var(--fail); }
+.result.interrupted { background: var(--skip-bg); color: var(--skip); }
 .tiles { display: flex; flex-wrap: wrap; gap: 8px 28px; }
 .tile { display: flex; flex-direction: column; }
 .tile .value { font-size: 20px; font-weight: 650; font-variant-numeric: tabular-nums; }

@@ -36,12 +36,18 @@ function scenarioList(run: RunResult): string {
   );
 }
 
+/** PASSED or FAILED; INTERRUPTED first when an interrupt stopped the run (DECISIONS.md, Interrupts). */
+function resultHtml(run: RunResult): string {
+  if (run.interrupted) return '<div class="result interrupted">INTERRUPTED</div>';
+  return `<div class="result ${run.status}">${run.status === 'passed' ? 'PASSED' : 'FAILED'}</div>`;
+}
+
 /** The run at a glance: result, step counts, duration, environment and the scenarios. */
 export function runSummaryHtml(run: RunResult): string {
   const { passed, failed, skipped, total } = run.counts;
   return (
     '<section class="summary">' +
-    `<div class="result ${run.status}">${run.status === 'passed' ? 'PASSED' : 'FAILED'}</div>` +
+    resultHtml(run) +
     '<div class="tiles">' +
     tile('passed', 'passed', String(passed)) +
     tile('failed', 'failed', String(failed)) +
