@@ -26,6 +26,16 @@ describe('docs/report.schema.json', () => {
     expect(reportSchemaErrors(buildJsonReport(runResult([]), meta))).toEqual([]);
   });
 
+  it('accepts the interrupted mark on the run and on executions, and only `true`', () => {
+    const cut = ordersScenario({ interrupted: 'during' });
+    const never = { ...healthScenario('Health [1]'), interrupted: 'before' as const };
+    const report = buildJsonReport({ ...runResult([cut, never]), interrupted: true }, meta);
+    expect(reportSchemaErrors(report)).toEqual([]);
+    expect(reportSchemaErrors({ ...report, metadata: { ...report.metadata, interrupted: false } })).toEqual([
+      '/metadata/interrupted must be equal to constant',
+    ]);
+  });
+
   it('accepts steps of every kind of nesting on their own', () => {
     const run = runResult([scenarioResult('Nested', [retriedStep, { ...loopStep, index: 1 }])]);
     expect(reportSchemaErrors(buildJsonReport(run, meta))).toEqual([]);
