@@ -15,7 +15,7 @@ import { WORKLOADS, writeWorkspace } from '../throughput/workspace.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const USAGE =
-  'usage: node bench/platform/run.mjs [--node <binary>]... [--runner <runner.cjs>] [--runs N] [--warmup N]';
+  'usage: node bench/platform/run.mjs [--node <binary>]... [--runner <runner.cjs>] [--runs N] [--warmup N] [--by-address]';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +23,8 @@ const { values } = parseArgs({
     runner: { type: 'string', default: join(root, 'dist', 'runner.cjs') },
     runs: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '2' },
+    // W1 dials 127.0.0.1 instead of localhost: for builds that cannot resolve names (before issue 11).
+    'by-address': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -83,15 +85,19 @@ const server = await startServer();
 const w1 = WORKLOADS.find((workload) => workload.key === 'a');
 const w1Dir = join(scratch, 'w1');
 mkdirSync(w1Dir);
-writeWorkspace(w1Dir, w1, server.baseUrl);
+const baseUrl = values['by-address']
+  ? server.baseUrl.replace('//localhost:', '//127.0.0.1:')
+  : server.baseUrl;
+writeWorkspace(w1Dir, w1, baseUrl);
 
 const rows = [];
 try {
-  for (const node of values.node) {
+  // A relative binary path must still work from the workspaces the commands run in.
+  for (const node of values.node.map((name) => (name.includes('/') ? resolve(name) : name))) {
     const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const bareStart = () => ({ argv: [node, '-e', '0'], cwd: scratch });
     const bareLoop = () => ({
-      argv: [node, join(root, 'bench', 'throughput', 'bare.mjs'), server.baseUrl, '1', String(w1.pairs)],
+      argv: [node, join(root, 'bench', 'throughput', 'bare.mjs'), baseUrl, '1', String(w1.pairs)],
       cwd: w1Dir,
     });
     const cli = (args, cwd, mode) => () => ({ argv: [node, runner, ...args], cwd, env: cacheEnv(mode) });
@@ -121,7 +127,9 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-console.log(`runner: ${runner}; ${runs} paired runs after ${warmup} warm-up; medians in ms\n`);
+console.log(
+  `runner: ${runner}; W1 at ${baseUrl}; ${runs} paired runs after ${warmup} warm-up; medians in ms\n`,
+);
 console.log('| Node | row | runner | baseline | vs | ratio |');
 console.log('| --- | --- | ---: | ---: | --- | ---: |');
 for (const r of rows) {
