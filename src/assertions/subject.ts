@@ -10,6 +10,8 @@ export interface Subject {
   /** Parsed JSON when the response is JSON, otherwise its text; undefined when there is no body. */
   body?: unknown;
   bodyText?: string;
+  /** Why a body that looked like JSON is kept as text (invalid, or nested too deep), from the decoder. */
+  bodyProblem?: string;
   /** Claims of the JWT the engine found in the response (decoded, signature not verified; see jwt.ts). */
   jwt?: Record<string, unknown>;
   /** Where that JWT was found (`body.token`, `headers.authorization`). */
@@ -124,6 +126,8 @@ function contentType(subject: Subject): string | undefined {
 function resolveBody(subject: Subject, rest: string): Resolved {
   if (subject.body === undefined) return missing('path not found: the response has no body');
   const type = contentType(subject);
+  if (rest !== '' && typeof subject.body === 'string' && subject.bodyProblem !== undefined)
+    return missing(`path not found: ${subject.bodyProblem}; only \`body\` as a whole can be read`);
   if (rest !== '' && typeof subject.body === 'string' && !(type ?? '').includes('json')) {
     const what = type === undefined ? 'not JSON' : `not JSON (${type})`;
     return missing(`path not found: the response body is ${what}; only \`body\` as a whole can be read`);

@@ -1,4 +1,5 @@
 import { didYouMeanHint } from '../diagnostics/didYouMean.js';
+import { escapeControls } from '../diagnostics/terminalText.js';
 import { formatDiagnostic, RunnerError } from '../diagnostics/errors.js';
 import { versionLine } from './buildInfo.js';
 import { EXIT } from './exitCodes.js';
@@ -21,7 +22,9 @@ const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> =
 
 /** Prints an error that stopped a command: one `file:line:col: message` line per problem. */
 function printRunnerError(error: RunnerError, io: CliIo): void {
-  for (const diagnostic of error.diagnostics) io.stderr.write(formatDiagnostic(diagnostic) + '\n');
+  // Messages quote files and servers: their control characters are shown, not obeyed (DECISIONS.md, HTTP).
+  for (const diagnostic of error.diagnostics)
+    io.stderr.write(escapeControls(formatDiagnostic(diagnostic)) + '\n');
 }
 
 /** The whole CLI; returns the exit code instead of exiting, so tests can call it (STYLE.md: citty's runMain). */
@@ -64,7 +67,7 @@ export async function runMain(argv: readonly string[], io: CliIo): Promise<numbe
     const detail =
       io.env.RUNNER_DEBUG && error instanceof Error ? (error.stack ?? error.message) : String(error);
     io.stderr.write(
-      `error: internal error: ${detail}\nThis is a bug in runner; please report it (set RUNNER_DEBUG=1 for details).\n`,
+      `error: internal error: ${escapeControls(detail)}\nThis is a bug in runner; please report it (set RUNNER_DEBUG=1 for details).\n`,
     );
     return EXIT.unusable;
   }

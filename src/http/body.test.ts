@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBody, serializeBody } from './body.js';
+import { MAX_JSON_DEPTH } from './jsonText.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -60,12 +61,29 @@ describe('decodeBody', () => {
     expect(decodeBody({ headers: {}, body: bytes('{"ok":true}') }).isJson).toBe(true);
   });
 
+  it('keeps a body nested deeper than the limit as text, naming the limit', () => {
+    const text = '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1);
+    expect(decodeBody({ headers: { 'content-type': 'application/json' }, body: bytes(text) })).toEqual({
+      text,
+      isJson: false,
+      problem: `the response body is nested deeper than ${MAX_JSON_DEPTH} levels and is kept as text`,
+    });
+    const limit = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
+    expect(decodeBody({ headers: {}, body: bytes(limit) }).isJson).toBe(true);
+  });
+
   it('keeps text that is not JSON as text', () => {
     expect(decodeBody({ headers: { 'content-type': 'text/plain' }, body: bytes('42') })).toEqual({
       text: '42',
       isJson: false,
     });
+    // Under a JSON content type, with where it breaks (DECISIONS.md, Wave 2 / Platform).
     expect(decodeBody({ headers: { 'content-type': 'application/json' }, body: bytes('{broken') })).toEqual({
+      text: '{broken',
+      isJson: false,
+      problem: 'the response body is not valid JSON (it breaks at line 1, column 2)',
+    });
+    expect(decodeBody({ headers: { 'content-type': 'text/plain' }, body: bytes('{broken') })).toEqual({
       text: '{broken',
       isJson: false,
     });

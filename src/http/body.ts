@@ -1,5 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { findHeader } from './headers.js';
+import { describeInvalidJson, describeTooDeep, MAX_JSON_DEPTH, nestsDeeperThan } from './jsonText.js';
 import type { HttpResponse } from './types.js';
 
 /**
@@ -24,6 +25,11 @@ export interface DecodedBody {
   text: string;
   json?: unknown;
   isJson: boolean;
+  /**
+   * Why a body that looked like JSON is kept as text: it does not parse (with where it breaks) or it nests
+   * deeper than every later walk can follow (DECISIONS.md, Wave 2 / Platform).
+   */
+  problem?: string;
 }
 
 /** `application/json`, `application/problem+json`, `text/json`: anything whose media type says JSON. */
@@ -55,14 +61,6 @@ function decodeText(bytes: Uint8Array, charset: string): string {
   return decoder.decode(bytes);
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /**
  * The body as text, plus its JSON value when the content type says JSON or, lacking that, when the text is
  * a JSON object or array (servers that send JSON as text/plain are common). Invalid JSON stays text.
@@ -72,9 +70,13 @@ export function decodeBody(response: Pick<HttpResponse, 'headers' | 'body'>): De
   const text = decodeText(response.body, charsetOf(contentType));
   const trimmed = text.trim();
   const looksStructured = trimmed.startsWith('{') || trimmed.startsWith('[');
-  if (trimmed !== '' && (isJsonMediaType(contentType) || looksStructured)) {
-    const parsed = parseJson(trimmed);
-    if (parsed.ok) return { text, json: parsed.value, isJson: true };
+  const saysJson = isJsonMediaType(contentType);
+  if (trimmed === '' || !(saysJson || looksStructured)) return { text, isJson: false };
+  if (nestsDeeperThan(trimmed, MAX_JSON_DEPTH)) return { text, isJson: false, problem: describeTooDeep() };
+  try {
+    return { text, json: JSON.parse(trimmed), isJson: true };
+  } catch {
+    // Text that merely starts with `{` is not a claim to be JSON; a JSON content type is.
+    return saysJson ? { text, isJson: false, problem: describeInvalidJson(text) } : { text, isJson: false };
   }
-  return { text, isJson: false };
 }

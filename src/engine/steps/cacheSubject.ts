@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/index.js';
 import type { CacheReply } from '../../cache/index.js';
 
 /** Integers past 2^53 would lose digits as numbers (`12345678901234567890`), so they stay text. */
@@ -12,6 +13,8 @@ function keepsItsValue(decoded: unknown, text: string): boolean {
  * a number, `true`, `false`, `null`, a quoted string) becomes that value; any other text is kept as it is.
  */
 export function decodeCachedText(text: string): unknown {
+  // A value nested too deep for the checks and reporters to walk stays text, as a response body does.
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return text;
   try {
     const decoded: unknown = JSON.parse(text);
     return keepsItsValue(decoded, text) ? decoded : text;

@@ -26,7 +26,13 @@ function toSubject(response: HttpResponse): { subject: Subject; recorded: Record
   const decoded = decodeBody(response);
   const body = decoded.isJson ? decoded.json : decoded.text === '' ? undefined : decoded.text;
   return {
-    subject: { status: response.status, headers: response.headers, body, bodyText: decoded.text },
+    subject: {
+      status: response.status,
+      headers: response.headers,
+      body,
+      bodyText: decoded.text,
+      ...(decoded.problem === undefined ? {} : { bodyProblem: decoded.problem }),
+    },
     recorded: {
       status: response.status,
       statusText: response.statusText,
@@ -115,8 +121,12 @@ export async function executeRequestStep(
     }),
     ...expectations.failed,
   ];
+  const verdict = stepVerdict(step, context, subject, assertions, followed.totalMs);
+  // A body kept as text is worth a word even when no check reads into it: the reports show text, not JSON.
+  if (subject.bodyProblem !== undefined)
+    verdict.warnings = [...(verdict.warnings ?? []), subject.bodyProblem];
   return {
-    ...stepVerdict(step, context, subject, assertions, followed.totalMs),
+    ...verdict,
     durationMs: followed.totalMs,
     ...(followed.hops.length > 0 ? { redirects: followed.hops } : {}),
     request: compiled.recorded,

@@ -1,5 +1,6 @@
 import type { RunListener } from '../../engine/index.js';
 import type { OutputStream, Style } from '../style.js';
+import { escapeControls as safe } from '../../diagnostics/terminalText.js';
 import { renderStep } from './renderStep.js';
 import { renderSummary } from './renderSummary.js';
 
@@ -25,14 +26,15 @@ export function createConsoleReporter(options: ConsoleReporterOptions): RunListe
   return {
     onRunBegin(event) {
       const count = `${event.scenarioCount} ${event.scenarioCount === 1 ? 'scenario' : 'scenarios'}`;
-      print([style.dim(`runner · environment ${event.environment} · ${count}`)]);
+      print([style.dim(safe(`runner · environment ${event.environment} · ${count}`))]);
     },
     onScenarioBegin(event) {
-      print(['', `${style.bold(event.name)}  ${style.dim(event.file)}`]);
+      // Names and paths come from files: printed with control characters escaped, like server text.
+      print(['', `${style.bold(safe(event.name))}  ${style.dim(safe(event.file))}`]);
     },
     onStepBegin(event) {
       if (!options.live || event.depth !== 0) return;
-      out.write(`${running ? CLEAR_LINE : ''}  ${style.dim(`… ${event.label}`)}`);
+      out.write(`${running ? CLEAR_LINE : ''}  ${style.dim(`… ${safe(event.label)}`)}`);
       running = true;
     },
     onStepEnd(event) {

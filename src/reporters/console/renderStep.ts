@@ -1,6 +1,7 @@
 import type { StepResult } from '../../engine/index.js';
 import { formatDuration } from '../durations.js';
 import type { Style } from '../style.js';
+import { escapeControls as safe } from '../../diagnostics/terminalText.js';
 
 export interface RenderOptions {
   style: Style;
@@ -19,9 +20,10 @@ function symbol(step: StepResult, style: Style): string {
   return style.green('✓');
 }
 
+/** Bodies, headers and messages came from a server or a file: printed with control characters escaped. */
 function formatBody(body: unknown): string {
   if (body === undefined) return '';
-  return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
+  return safe(typeof body === 'string' ? body : JSON.stringify(body, null, 2));
 }
 
 function indentLines(text: string, prefix: string): string[] {
@@ -29,30 +31,30 @@ function indentLines(text: string, prefix: string): string[] {
 }
 
 function headerLines(headers: Record<string, string>, prefix: string): string[] {
-  return Object.entries(headers).map(([name, value]) => `${prefix}${name}: ${value}`);
+  return Object.entries(headers).map(([name, value]) => `${prefix}${safe(name)}: ${safe(value)}`);
 }
 
 function headline(step: StepResult, options: RenderOptions): string {
   const { style } = options;
-  const parts = [`${symbol(step, style)} ${step.label}`];
+  const parts = [`${symbol(step, style)} ${safe(step.label)}`];
   const request = step.request;
   // A named step also shows what it sent (SPEC: "Per step: the method and URL").
   if (request && step.label !== `${request.method} ${request.url}`)
-    parts.push(style.dim(`${request.method} ${request.url}`));
+    parts.push(style.dim(safe(`${request.method} ${request.url}`)));
   // SPEC, `set` step: the log shows `set variables: <names>`, also when the step has a name.
   if (step.kind === 'set' && step.status === 'passed' && !step.label.startsWith('set variables:')) {
-    parts.push(style.dim(`set variables: ${Object.keys(step.saved).join(', ')}`));
+    parts.push(style.dim(safe(`set variables: ${Object.keys(step.saved).join(', ')}`)));
   }
   if (step.spreadsheet && step.status === 'passed') {
     const { file, sheet, rows } = step.spreadsheet;
     const verb = step.kind === 'export' ? 'wrote' : 'read';
-    parts.push(style.dim(`${verb} ${rows} ${rows === 1 ? 'row' : 'rows'} · ${file} (${sheet})`));
+    parts.push(style.dim(safe(`${verb} ${rows} ${rows === 1 ? 'row' : 'rows'} · ${file} (${sheet})`)));
   }
   if (step.response) {
-    const text = options.verbose && step.response.statusText ? ` ${step.response.statusText}` : '';
+    const text = options.verbose && step.response.statusText ? ` ${safe(step.response.statusText)}` : '';
     parts.push(`${step.response.status}${text}`);
   }
-  if (step.status === 'skipped') parts.push(style.yellow(`skipped: ${step.skipReason ?? 'not run'}`));
+  if (step.status === 'skipped') parts.push(style.yellow(safe(`skipped: ${step.skipReason ?? 'not run'}`)));
   else parts.push(style.dim(formatDuration(step.durationMs)));
   return parts.join('  ');
 }
@@ -60,7 +62,7 @@ function headline(step: StepResult, options: RenderOptions): string {
 function requestDetails(step: StepResult, pad: string): string[] {
   if (!step.request) return [];
   const lines = [
-    `${pad}Request ${step.request.method} ${step.request.url}`,
+    safe(`${pad}Request ${step.request.method} ${step.request.url}`),
     ...headerLines(step.request.headers, `${pad}  `),
   ];
   if (step.request.body !== undefined) lines.push(...indentLines(formatBody(step.request.body), `${pad}  `));
@@ -71,7 +73,7 @@ function responseDetails(step: StepResult, pad: string, options: RenderOptions):
   const response = step.response;
   if (!response) return [];
   const lines = [
-    `${pad}Response ${response.status} ${response.statusText} (HTTP/${response.httpVersion}, ${response.sizeBytes} bytes)`,
+    `${pad}Response ${response.status} ${safe(response.statusText)} (HTTP/${response.httpVersion}, ${response.sizeBytes} bytes)`,
   ];
   if (options.verbose) lines.push(...headerLines(response.headers, `${pad}  `));
   let body = formatBody(response.body);
@@ -86,7 +88,7 @@ function responseDetails(step: StepResult, pad: string, options: RenderOptions):
 function cacheDetails(step: StepResult, pad: string): string[] {
   const cache = step.cache;
   if (!cache) return [];
-  const lines = [`${pad}Cache ${cache.command.toUpperCase()} ${cache.key} on ${cache.connection}`];
+  const lines = [safe(`${pad}Cache ${cache.command.toUpperCase()} ${cache.key} on ${cache.connection}`)];
   if (cache.reply !== undefined) lines.push(...indentLines(formatBody(cache.reply), `${pad}  `));
   return lines;
 }
@@ -100,7 +102,7 @@ export function renderStep(step: StepResult, depth: number, options: RenderOptio
   if (step.status === 'skipped') return lines;
 
   for (const assertion of step.assertions) {
-    lines.push(`${inner}${assertion.passed ? style.green('✓') : style.red('✗')} ${assertion.message}`);
+    lines.push(`${inner}${assertion.passed ? style.green('✓') : style.red('✗')} ${safe(assertion.message)}`);
   }
   if (step.timing) {
     const { maxMs, actualMs, passed } = step.timing;
@@ -109,11 +111,11 @@ export function renderStep(step: StepResult, depth: number, options: RenderOptio
       : `latency ${formatDuration(actualMs)} exceeds timing.max ${formatDuration(maxMs)}`;
     lines.push(`${inner}${passed ? style.green('✓') : style.red('✗')} ${passed ? text : style.red(text)}`);
   }
-  if (step.error) lines.push(`${inner}${style.red('✗')} ${style.red(step.error)}`);
+  if (step.error) lines.push(`${inner}${style.red('✗')} ${style.red(safe(step.error))}`);
   if (step.attempts && step.attempts.length > 1) {
     for (const attempt of step.attempts) {
       const status = attempt.httpStatus === undefined ? '' : ` ${attempt.httpStatus}`;
-      const failure = attempt.failure ? ` · ${attempt.failure}` : '';
+      const failure = attempt.failure ? ` · ${safe(attempt.failure)}` : '';
       const wait = attempt.waitMs === undefined ? '' : ` · then waited ${formatDuration(attempt.waitMs)}`;
       lines.push(
         style.dim(
@@ -123,11 +125,11 @@ export function renderStep(step: StepResult, depth: number, options: RenderOptio
     }
   }
   for (const hop of step.redirects ?? [])
-    lines.push(`${inner}${style.cyan('→')} ${hop.status} ${hop.from} → ${hop.to}`);
-  for (const warning of step.warnings) lines.push(`${inner}${style.yellow('!')} ${warning}`);
+    lines.push(`${inner}${style.cyan('→')} ${hop.status} ${safe(hop.from)} → ${safe(hop.to)}`);
+  for (const warning of step.warnings) lines.push(`${inner}${style.yellow('!')} ${safe(warning)}`);
   if (options.verbose) {
     for (const [name, value] of Object.entries(step.saved))
-      lines.push(`${inner}${style.dim(`saved ${name} = ${JSON.stringify(value)}`)}`);
+      lines.push(`${inner}${style.dim(safe(`saved ${name} = ${JSON.stringify(value)}`))}`);
   }
   if (options.verbose) {
     lines.push(...requestDetails(step, inner));

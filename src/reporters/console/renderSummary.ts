@@ -1,6 +1,7 @@
 import type { RunResult } from '../../engine/index.js';
 import { formatDuration } from '../durations.js';
 import type { Style } from '../style.js';
+import { escapeControls as safe } from '../../diagnostics/terminalText.js';
 
 /**
  * SPEC, Console output: the result, counts of passed, failed and total steps, and the duration. An
@@ -43,6 +44,6 @@ export function renderSummary(run: RunResult, style: Style): string[] {
     ...interruption,
   ];
   for (const scenario of failedScenarios)
-    lines.push(style.red(`  ✗ ${scenario.name}  ${style.dim(scenario.file)}`));
+    lines.push(style.red(`  ✗ ${safe(scenario.name)}  ${style.dim(safe(scenario.file))}`));
   return lines;
 }

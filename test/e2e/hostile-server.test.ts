@@ -1,0 +1,199 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempWorkspace } from '../support/cli.js';
+import { drip, rawResponse, startRawServer, type RawServer } from '../support/rawServer.js';
+
+/**
+ * A server that misbehaves never wins (issue 17; DECISIONS.md, Wave 2 / Platform "Bad input never crashes"
+ * and HTTP "Text from a server ... escaped"): every case below is a clear step error or a named limit, the run
+ * goes on, the reports are written, the exit code follows the checks, and no stack trace is printed.
+ */
+const nestedArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+const nestedObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const ANSI_BODY = 'hello \u001b[31mred\u001b[0m \r rewritten \u0007 bell \u009b2J';
+
+let server: RawServer;
+let dir: string;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  server = await startRawServer((path, socket) => {
+    const json = (body: string) =>
+      rawResponse(socket, 'HTTP/1.1 200 OK\r\ncontent-type: application/json', body);
+    if (path === '/deep-5000') return json(nestedArray(5_000));
+    if (path === '/deep-100000') return json(nestedObject(100_000));
+    if (path === '/invalid-json') return json('{\n  "a": 1,,\n}');
+    if (path === '/ansi')
+      return rawResponse(
+        socket,
+        'HTTP/1.1 200 O\u001b[2JK\u0007\r\nx-note: a\u0080b\r\ncontent-type: text/plain',
+        ANSI_BODY,
+      );
+    if (path === '/malformed') return void socket.end('HTTX/1.1 abc nonsense\r\n\r\n');
+    if (path === '/cut-short')
+      return void socket.end('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nonly a few');
+    if (path === '/endless-headers') {
+      socket.write('HTTP/1.1 200 OK\r\n');
+      return drip(socket, `x-more: ${'a'.repeat(1000)}\r\n`, 1);
+    }
+    if (path === '/slow-drip') {
+      socket.write('HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n');
+      return drip(socket, 'x', 100);
+    }
+    return rawResponse(socket, 'HTTP/1.1 200 OK\r\ncontent-type: application/json', '{"ok":true}');
+  });
+  ({ dir, cleanup } = await tempWorkspace());
+  await mkdir(join(dir, '.runner/environments'), { recursive: true });
+  await mkdir(join(dir, '.runner/tests'), { recursive: true });
+  await writeFile(join(dir, '.runner/environments/local.yaml'), `baseUrl: ${server.url}\n`);
+});
+afterAll(async () => {
+  await cleanup();
+  await server.close();
+});
+
+async function scenario(name: string, yaml: string): Promise<string> {
+  const file = join(dir, '.runner/tests', `${name}.yaml`);
+  await writeFile(file, yaml);
+  return file;
+}
+
+/** Every report format and snapshots; the text of every file the run left, by name. */
+async function runWithEveryReport(file: string, extra: string[] = []) {
+  const result = await runCli(['run', file, '--report', 'html,json,junit', ...extra], { cwd: dir });
+  const root = join(dir, '.runner/reports');
+  const files = new Map<string, string>();
+  for (const name of await readdir(root, { recursive: true }).catch(() => [] as string[])) {
+    if (/\.(json|html|xml)$/.test(name)) files.set(name, await readFile(join(root, name), 'utf8'));
+  }
+  return { ...result, files };
+}
+
+function expectNoCrash(output: { stdout: string; stderr: string }) {
+  const both = output.stdout + output.stderr;
+  expect(both).not.toMatch(/Maximum call stack|RangeError|\n\s+at .+:\d+:\d+/);
+  expect(both).not.toContain('reporter failed');
+}
+
+describe('a hostile server', () => {
+  it('a body nested 5,000 and 100,000 levels deep: checks run, every report is written, exit follows the checks', async () => {
+    const passing = await scenario(
+      'deep-pass',
+      `scenario: deep bodies
+steps:
+  - request: { method: GET, url: /deep-5000 }
+    expect: { status: 200, body: exists }
+  - request: { method: GET, url: /deep-100000 }
+    expect: { status: 200, body: exists }
+`,
+    );
+    const pass = await runWithEveryReport(passing);
+    expectNoCrash(pass);
+    expect(pass.code).toBe(0);
+    expect(pass.stdout).toContain('the response body is nested deeper than 1000 levels and is kept as text');
+    for (const name of ['latest/report.json', 'latest/report.html', 'latest/report.xml'])
+      expect(pass.files.has(name), name).toBe(true);
+
+    const failing = await scenario(
+      'deep-fail',
+      `scenario: deep bodies that fail
+steps:
+  - request: { method: GET, url: /deep-100000 }
+    expect: { status: 201, body.a.a: 1 }
+  - request: { method: GET, url: /ok }
+    expect: { body.ok: true }
+`,
+    );
+    const fail = await runWithEveryReport(failing, ['--verbose']);
+    expectNoCrash(fail);
+    expect(fail.code).toBe(1);
+    expect(fail.stdout).toContain(
+      'body.a.a: path not found: the response body is nested deeper than 1000 levels and is kept as text',
+    );
+    // The run went on past the deep body.
+    expect(fail.stdout).toMatch(/✓ GET \/ok/);
+    const report = JSON.parse(fail.files.get('latest/report.json')!) as {
+      steps: { response?: { body?: unknown } }[];
+    };
+    expect(report.steps[0]!.response!.body).toBe(nestedObject(100_000));
+    expect([...fail.files.keys()].some((name) => name.startsWith('failures/'))).toBe(true);
+  });
+
+  it('invalid JSON under a JSON content type is kept as text, and a body path says where it breaks', async () => {
+    const file = await scenario(
+      'invalid-json',
+      `scenario: invalid json
+steps:
+  - request: { method: GET, url: /invalid-json }
+    expect: { body.a: 1 }
+  - request: { method: GET, url: /invalid-json }
+    expect: { body: 'contains 1,,' }
+`,
+    );
+    const { code, stdout, stderr } = await runCli(['run', file], { cwd: dir });
+    expectNoCrash({ stdout, stderr });
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      'body.a: path not found: the response body is not valid JSON (it breaks at line 2, column 10)',
+    );
+    expect(stdout).not.toContain('is a string');
+    // The second step reads the whole body as text, and passes.
+    expect(stdout).toMatch(/✓ body contains/);
+  });
+
+  it('escapes control characters from the server on the terminal and keeps them as received in reports', async () => {
+    const file = await scenario(
+      'ansi',
+      `scenario: ansi
+steps:
+  - request: { method: GET, url: /ansi }
+    expect: { status: 201 }
+`,
+    );
+    const { code, stdout, stderr, files } = await runWithEveryReport(file, ['--verbose']);
+    expect(code).toBe(1);
+    for (const stream of [stdout, stderr]) {
+      // No raw ESC, CR, BEL or C1 control reaches the terminal: the server cannot recolour or rewrite it.
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      expect(stream).not.toMatch(/[\u001b\r\u0007\u0080-\u009f]/);
+    }
+    expect(stdout).toContain('hello \\x1b[31mred\\x1b[0m \\r rewritten \\u0007 bell \\u009b2J');
+    expect(stdout).toContain('Response 200 O\\x1b[2JK\\u0007');
+    const report = JSON.parse(files.get('latest/report.json')!) as {
+      steps: { response: { body: string; statusText: string } }[];
+    };
+    expect(report.steps[0]!.response.body).toBe(ANSI_BODY);
+    expect(report.steps[0]!.response.statusText).toBe('O\u001b[2JK\u0007');
+  });
+
+  it('a malformed status line, a body cut short, endless headers and a slow drip fail their steps; the run goes on', async () => {
+    const file = await scenario(
+      'broken',
+      `scenario: broken exchanges
+steps:
+  - request: { method: GET, url: /malformed }
+  - request: { method: GET, url: /cut-short }
+  - request: { method: GET, url: /endless-headers, timeout: 5s }
+  - request: { method: GET, url: /slow-drip, timeout: 1s }
+  - name: still running
+    request: { method: GET, url: /ok }
+    expect: { body.ok: true }
+`,
+    );
+    const started = Date.now();
+    const { code, stdout, stderr, files } = await runWithEveryReport(file);
+    const elapsed = Date.now() - started;
+    expectNoCrash({ stdout, stderr });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/✗ GET \/malformed .*\n.*does not match the HTTP\/1\.1 protocol/);
+    expect(stdout).toMatch(/✗ GET \/cut-short .*\n.*closed before the response was complete/);
+    expect(stdout).toMatch(/✗ GET \/endless-headers .*\n.*Headers Overflow/);
+    // The timeout bounds the whole exchange: the drip (10 s of bytes) is cut after 1 s.
+    expect(stdout).toMatch(/✗ GET \/slow-drip .*\n.*not complete within 1s \(request timeout\)/);
+    expect(elapsed).toBeLessThan(8_000);
+    expect(stdout).toMatch(/✓ still running/);
+    expect(stdout).toContain('1 passed, 4 failed');
+    expect(files.has('latest/report.json')).toBe(true);
+  });
+});
