@@ -28,6 +28,15 @@ export interface WrittenOutputs {
   latestDir?: string;
   files: string[];
   snapshots: string[];
+  /**
+   * What could not be written, one line each (an unwritable folder, a full disk). A warning, not an error:
+   * the run's verdict and exit code still follow its checks (DECISIONS.md, Wave 2 / Platform).
+   */
+  problems: string[];
+}
+
+function problemText(what: string, error: unknown): string {
+  return `cannot write ${what}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** A finished run, as the engine produced it and as it left the masking boundary. */
@@ -70,27 +79,38 @@ export async function writeReportOutputs(
     });
   }
 
-  const written: WrittenOutputs = { files: files.map((file) => file.name), snapshots: [] };
+  const written: WrittenOutputs = { files: files.map((file) => file.name), snapshots: [], problems: [] };
+  // Reports and snapshots are written independently: a snapshot folder that cannot be written must not
+  // cost the run its reports, nor the other way round.
   if (files.length > 0) {
-    const { dir, latest } = await writeRunReports({
-      reportsDir: options.reportsDir,
-      files,
-      startedAt: raw.startedAt,
-      archive: options.archive,
-      retention: options.retention,
-    });
-    written.reportDir = dir;
-    written.latestDir = latest;
+    try {
+      const { dir, latest } = await writeRunReports({
+        reportsDir: options.reportsDir,
+        files,
+        startedAt: raw.startedAt,
+        archive: options.archive,
+        retention: options.retention,
+      });
+      written.reportDir = dir;
+      written.latestDir = latest;
+    } catch (error) {
+      written.files = [];
+      written.problems.push(problemText('reports', error));
+    }
   }
   if (options.failures.enabled && raw.status === 'failed') {
     const source = options.failures.maskSensitive ? run.masked : raw;
     const snapshots = failureSnapshots(source, options.generatedAt);
     if (snapshots.length > 0) {
-      written.snapshots = await writeFailureSnapshots(
-        options.failures.path,
-        snapshots,
-        options.failures.retainCount,
-      );
+      try {
+        written.snapshots = await writeFailureSnapshots(
+          options.failures.path,
+          snapshots,
+          options.failures.retainCount,
+        );
+      } catch (error) {
+        written.problems.push(problemText('failure snapshots', error));
+      }
     }
   }
   return written;

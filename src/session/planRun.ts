@@ -10,6 +10,7 @@ import {
   loadEnvironment,
   loadScenarios,
   loadWorkspace,
+  missingCredentialsFile,
   openParseCache,
   type Environment,
   type ParseCacheOptions,
@@ -109,6 +110,18 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     fragments: loaded.fragments,
   };
   if (planErrors(plan).length > 0) return plan;
+  const noCredentials = await missingCredentialsFile(workspace, envName);
+  // Without the file every `$accounts` reference fails on its step; the warning names the file looked for.
+  if (
+    noCredentials !== undefined &&
+    loaded.scenarios.some((scenario) => JSON.stringify(scenario).includes('$accounts'))
+  ) {
+    plan.diagnostics.push({
+      code: 'credentials.missing',
+      severity: 'warning',
+      message: `no credentials file ${noCredentials} for environment \`${envName}\`: \`$accounts\` references will not resolve`,
+    });
+  }
 
   const tags = request.tags ?? [];
   plan.scenarios = selectByTags(loaded.scenarios, tags);

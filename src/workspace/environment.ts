@@ -91,6 +91,21 @@ function missingBaseUrl(display: string): never {
   });
 }
 
+/**
+ * The credentials file an environment would read, as shown to the user (relative to where the command runs),
+ * when it does not exist; undefined when it does. A run that reads `$accounts` without one says which file
+ * it looked for (DECISIONS.md, Wave 2 / Platform).
+ */
+export async function missingCredentialsFile(
+  workspace: Workspace,
+  name: string,
+): Promise<string | undefined> {
+  checkName(name, 'environment');
+  const dir = join(workspace.runnerDir, 'credentials');
+  if (await findYamlFile(dir, name)) return undefined;
+  return displayPath(workspace.cwd, join(dir, `${name}.yaml`));
+}
+
 /** `.runner/credentials/<env>.yaml`; a missing or empty file means no accounts. */
 export async function loadCredentials(workspace: Workspace, name: string): Promise<Credentials> {
   checkName(name, 'environment');

@@ -10,7 +10,7 @@ export type {
   Workspace,
 } from './types.js';
 export { findWorkspaceRoot, loadWorkspace } from './loadWorkspace.js';
-export { loadCredentials, loadEnvironment } from './environment.js';
+export { loadCredentials, loadEnvironment, missingCredentialsFile } from './environment.js';
 export { collectScenarioFiles } from './collectScenarioFiles.js';
 export { loadScenarioFile, loadScenarios, type LoadedScenarios } from './loadScenarios.js';
 export { validateWorkspace, type Validation } from './validateWorkspace.js';

@@ -39,7 +39,7 @@ const env = cliEnv();
 
 describe('console output that is not a terminal', () => {
   it('reaches a log shared with stderr in the order it was written', async () => {
-    // Reports cannot be written where a file stands: an error on stderr after the run's lines on stdout.
+    // Reports cannot be written where a file stands: a warning on stderr after the run's lines on stdout.
     await rm(join(dir, '.runner/reports'), { recursive: true, force: true });
     await writeFile(join(dir, '.runner/reports'), 'a file, not a folder\n');
     const logPath = join(dir, 'run.log');
@@ -58,8 +58,9 @@ describe('console output that is not a terminal', () => {
     server.requests.length = 0;
 
     const text = await readFile(logPath, 'utf8');
-    expect(code).toBe(2);
-    const order = ['Step 1', 'Step 2', 'PASSED', 'cannot write reports'].map((needle) =>
+    // A warning, not exit 2: the exit code follows the checks (DECISIONS.md, Wave 2 / Platform).
+    expect(code).toBe(0);
+    const order = ['Step 1', 'Step 2', 'PASSED', 'warning: cannot write reports'].map((needle) =>
       text.indexOf(needle),
     );
     expect(order.every((at) => at >= 0)).toBe(true);

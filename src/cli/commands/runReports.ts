@@ -1,6 +1,7 @@
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { didYouMeanHint } from '../../diagnostics/didYouMean.js';
 import { RunnerError } from '../../diagnostics/errors.js';
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import {
   REPORT_FORMATS,
   writeReportOutputs,
@@ -32,8 +33,9 @@ export function reportFormats(args: ParsedArgs, workspace: Workspace): ReportFor
 }
 
 /**
- * Writes the run's reports and failure snapshots and says where they are. A report that cannot be written
- * is an error: the run's result would otherwise be lost without anyone noticing.
+ * Writes the run's reports and failure snapshots and says where they are. One that cannot be written is a
+ * warning on stderr, naming the path relative to the project; the exit code still follows the checks
+ * (DECISIONS.md, Wave 2 / Platform). A reporter that breaks on what a server sent is such a case too.
  */
 export async function writeRunOutputs(
   run: FinishedResults,
@@ -42,24 +44,21 @@ export async function writeRunOutputs(
 ): Promise<void> {
   const { config, cwd } = options.workspace;
   const show = (path: string) => relative(cwd, path) || '.';
-  let written;
-  try {
-    written = await writeReportOutputs(run, {
-      formats: options.formats,
-      raw: options.raw,
-      reportsDir: config.reports.path,
-      archive: config.reports.archive,
-      retention: config.reports.retention,
-      failures: config.reports.failures,
-      version: buildInfo.version,
-      generatedAt: options.now.toISOString(),
-      testFile: options.testFile,
-    });
-  } catch (error) {
-    throw new RunnerError(
-      'reports.write',
-      `cannot write reports: ${error instanceof Error ? error.message : String(error)}`,
-    );
+  const written = await writeReportOutputs(run, {
+    formats: options.formats,
+    raw: options.raw,
+    reportsDir: config.reports.path,
+    archive: config.reports.archive,
+    retention: config.reports.retention,
+    failures: config.reports.failures,
+    version: buildInfo.version,
+    generatedAt: options.now.toISOString(),
+    testFile: options.testFile,
+  });
+  for (const problem of written.problems) {
+    // File system messages quote absolute paths; the project's own are shown relative to it.
+    const text = problem.split(`${cwd}${sep}`).join('');
+    io.stderr.write(`warning: ${escapeControls(text)}\n`);
   }
   if (written.reportDir && written.latestDir) {
     io.stdout.write(
