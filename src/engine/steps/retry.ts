@@ -43,29 +43,36 @@ export async function withRetry(
   const started = clock.monotonicMs();
   const records: AttemptRecord[] = [];
 
+  // The step's duration covers every attempt and the waits between them, not just the last exchange.
+  const finish = (outcome: StepOutcome): StepOutcome => ({
+    ...outcome,
+    attempts: records,
+    durationMs: clock.monotonicMs() - started,
+  });
   for (let n = 1; ; n++) {
+    const attemptStarted = clock.monotonicMs();
     const outcome = await attempt();
     const record: AttemptRecord = {
       attempt: n,
       status: outcome.status,
       httpStatus: outcome.response?.status,
-      durationMs: outcome.durationMs ?? 0,
+      // A request that got no response (refused, timed out) has no exchange time of its own: its attempt's.
+      durationMs: outcome.durationMs ?? clock.monotonicMs() - attemptStarted,
       failure: outcome.status === 'failed' ? firstFailure(outcome) : undefined,
     };
     records.push(record);
     // An interrupt ends the retries too: what was cut short is not tried again.
-    if (outcome.status !== 'failed' || context.signal.aborted) return { ...outcome, attempts: records };
+    if (outcome.status !== 'failed' || context.signal.aborted) return finish(outcome);
 
     const status = outcome.response?.status;
     if (retry.onStatus && status !== undefined && !retry.onStatus.includes(status)) {
-      return {
+      return finish({
         ...outcome,
-        attempts: records,
         error: joinErrors(
           outcome.error,
           `not retried: status ${status} is not in retry.onStatus [${retry.onStatus.join(', ')}]`,
         ),
-      };
+      });
     }
     const wait = retryDelay(n, retry.intervalMs, retry.backoff, runtime.random());
     const elapsed = clock.monotonicMs() - started;
@@ -74,13 +81,13 @@ export async function withRetry(
       const why = outOfTime
         ? `retry.maxDuration ${retry.maxDurationMs}ms would be exceeded after ${n} ${n === 1 ? 'attempt' : 'attempts'}`
         : `failed after ${n} ${n === 1 ? 'attempt' : 'attempts'} (retry.attempts)`;
-      return { ...outcome, attempts: records, haltsScenario: true, error: joinErrors(outcome.error, why) };
+      return finish({ ...outcome, haltsScenario: true, error: joinErrors(outcome.error, why) });
     }
     record.waitMs = wait;
     await clock.sleep(wait, context.signal);
     if (context.signal.aborted) {
       const why = `${interruptedReason(context.section)} before attempt ${n + 1}`;
-      return { ...outcome, attempts: records, error: joinErrors(outcome.error, why) };
+      return finish({ ...outcome, error: joinErrors(outcome.error, why) });
     }
   }
 }

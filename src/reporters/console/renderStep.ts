@@ -56,6 +56,8 @@ function headline(step: StepResult, options: RenderOptions): string {
   }
   if (step.status === 'skipped') parts.push(style.yellow(safe(`skipped: ${step.skipReason ?? 'not run'}`)));
   else parts.push(style.dim(formatDuration(step.durationMs)));
+  // The duration above covers every attempt; say how many there were.
+  if (step.attempts && step.attempts.length > 1) parts.push(style.dim(`${step.attempts.length} attempts`));
   return parts.join('  ');
 }
 
