@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempWorkspace } from '../support/cli.js';
@@ -30,6 +30,13 @@ beforeAll(async () => {
         'HTTP/1.1 200 O\u001b[2JK\u0007\r\nx-note: a\u0080b\r\ncontent-type: text/plain',
         ANSI_BODY,
       );
+    // Heads only: a HEAD answer declares the length of a body it never sends.
+    if (path === '/head')
+      return void socket.write(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 7\r\n\r\n',
+      );
+    if (path === '/no-content') return void socket.write('HTTP/1.1 204 No Content\r\n\r\n');
+    if (path === '/not-modified') return void socket.write('HTTP/1.1 304 Not Modified\r\netag: "v1"\r\n\r\n');
     if (path === '/malformed') return void socket.end('HTTX/1.1 abc nonsense\r\n\r\n');
     if (path === '/cut-short')
       return void socket.end('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nonly a few');
@@ -61,6 +68,7 @@ async function scenario(name: string, yaml: string): Promise<string> {
 
 /** Every report format and snapshots; the text of every file the run left, by name. */
 async function runWithEveryReport(file: string, extra: string[] = []) {
+  await rm(join(dir, '.runner/reports'), { recursive: true, force: true });
   const result = await runCli(['run', file, '--report', 'html,json,junit', ...extra], { cwd: dir });
   const root = join(dir, '.runner/reports');
   const files = new Map<string, string>();
@@ -195,5 +203,32 @@ steps:
     expect(stdout).toMatch(/✓ still running/);
     expect(stdout).toContain('1 passed, 4 failed');
     expect(files.has('latest/report.json')).toBe(true);
+  });
+
+  it('HEAD, 204 and 304 answers (no body) go through every reporter; the exit code follows the checks', async () => {
+    const file = await scenario(
+      'empty-bodies',
+      `scenario: empty bodies
+steps:
+  - request: { method: HEAD, url: /head }
+    expect: { status: 201 }
+  - request: { method: GET, url: /no-content }
+    expect: { status: 200 }
+  - request: { method: GET, url: /not-modified }
+    expect: { status: 304 }
+`,
+    );
+    const { code, stdout, stderr, files } = await runWithEveryReport(file, ['--verbose']);
+    expectNoCrash({ stdout, stderr });
+    expect(code).toBe(1);
+    expect(stdout).toContain('1 passed, 2 failed');
+    const report = JSON.parse(files.get('latest/report.json')!) as {
+      steps: { response: { status: number; body: unknown } }[];
+    };
+    expect(report.steps.map((step) => step.response.status)).toEqual([200, 204, 304]);
+    // Empty, whichever way the body semantics write it (absent or "").
+    for (const step of report.steps) expect([null, '']).toContain(step.response.body);
+    expect(files.get('latest/report.xml')).toContain('status = 201 (expected), got 200');
+    expect([...files.keys()].filter((name) => name.startsWith('failures/')).length).toBeGreaterThanOrEqual(2);
   });
 });
