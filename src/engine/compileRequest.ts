@@ -1,5 +1,12 @@
 import { interpolate, interpolateDeep, valueAsText, type ExpressionRuntime } from '../expressions/index.js';
-import { applyQuery, findHeader, resolveUrl, serializeBody, type HttpRequest } from '../http/index.js';
+import {
+  applyQuery,
+  findHeader,
+  resolveUrl,
+  serializeBody,
+  urlCredentials,
+  type HttpRequest,
+} from '../http/index.js';
 import type { RequestSpec } from '../language/model.js';
 import type { AssetReader } from '../workspace/assets.js';
 import { buildMultipart, serializeMultipart } from './multipart.js';
@@ -11,6 +18,8 @@ import type { VariableStore } from './variables.js';
 export interface CompiledRequest {
   http: HttpRequest;
   recorded: RecordedRequest;
+  /** Values that became secrets while compiling (a URL's password): the caller adds them to the run's. */
+  secrets: string[];
 }
 
 export interface CompileInputs {
@@ -73,6 +82,10 @@ export async function compileRequest(spec: RequestSpec, inputs: CompileInputs): 
     else if (body.forceContentType) headers[existing] = body.contentType;
   }
   if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = userAgent;
+  // DECISIONS.md, HTTP: `user:pass@` in a URL sends Basic auth, unless the step sets its own header.
+  const credentials = urlCredentials(url);
+  if (credentials.authorization !== undefined && findHeader(headers, 'authorization') === undefined)
+    headers.authorization = credentials.authorization;
 
   const timeoutMs = spec.timeoutMs ?? environment.timeoutMs;
   return {
@@ -85,5 +98,10 @@ export async function compileRequest(spec: RequestSpec, inputs: CompileInputs): 
       maxResponseBytes: environment.maxResponseBytes,
     },
     recorded: { method: spec.method, url, headers: { ...headers }, body: body.recorded },
+    // The Basic token is a secret too: a server that echoes the header shows it, and it holds the password.
+    secrets:
+      credentials.password === undefined
+        ? []
+        : [credentials.password, credentials.authorization!.slice('Basic '.length)],
   };
 }

@@ -79,6 +79,22 @@ describe('Masker.maskText', () => {
     expect(out).toBe([MASK, MASK, MASK, MASK, MASK].join(' | '));
   });
 
+  it('scrubs a secret used in a URL host, which the URL parser lower-cases (and turns into punycode)', () => {
+    const m = masker([], true, ['Tenant-SECRET-42', 'Geheimnis-ÜBER']);
+    const url = new URL('http://Tenant-SECRET-42.api.test/x');
+    expect(m.maskText(url.href)).toBe(`http://${MASK}.api.test/x`);
+    const idn = new URL('http://Geheimnis-ÜBER.api.test/').href;
+    expect(m.maskText(idn)).toBe(`http://${MASK}.api.test/`);
+  });
+
+  it('scrubs a URL password in every place the URL shows it', () => {
+    const m = masker([], true, ['p@ss:w/rd$&+,']);
+    const url = new URL('http://api.test/');
+    url.username = 'ann';
+    url.password = 'p@ss:w/rd$&+,';
+    expect(m.maskText(url.href)).toBe(`http://ann:${MASK}@api.test/`);
+  });
+
   it('picks up secrets added after the masker was made', () => {
     const registry = new SecretRegistry();
     const m = new Masker({ enabled: true, fields: [] }, registry);

@@ -1,7 +1,13 @@
 import { createServer, type Socket } from 'node:net';
 
+/** One request as it arrived: the head (request line and headers) and the body its content-length covers. */
+export interface RawRequest {
+  head: string;
+  body: string;
+}
+
 /** What a raw server does with one request, given its path: it writes bytes as it likes, or nothing at all. */
-export type RawHandler = (path: string, socket: Socket) => void;
+export type RawHandler = (path: string, socket: Socket, request: RawRequest) => void;
 
 export interface RawServer {
   /** `http://localhost:<port>`. */
@@ -20,15 +26,18 @@ export async function startRawServer(handle: RawHandler): Promise<RawServer> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
-    let head = '';
-    const onData = (chunk: Buffer) => {
-      head += chunk.toString('latin1');
-      if (!head.includes('\r\n\r\n')) return;
-      const path = head.split(' ')[1] ?? '/';
-      head = head.slice(head.indexOf('\r\n\r\n') + 4);
-      handle(path, socket);
-    };
-    socket.on('data', onData);
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = received.subarray(0, end).toString('utf8');
+      const length = Number(/^content-length:\s*(\d+)/im.exec(head)?.[1] ?? 0);
+      if (received.length < end + 4 + length) return;
+      const body = received.subarray(end + 4, end + 4 + length).toString('utf8');
+      received = received.subarray(end + 4 + length);
+      handle(head.split(' ')[1] ?? '/', socket, { head, body });
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -90,6 +90,8 @@ export async function executeRequestStep(
   } catch (error) {
     return { status: 'failed', error: describeError(error) };
   }
+  // Before anything is sent or reported: a URL's password is masked in every output from here on.
+  for (const secret of compiled.secrets) services.secrets.add(secret);
 
   let followed: FollowedResponse;
   try {
