@@ -1,4 +1,5 @@
 import { formatLocation, type SourceLocation } from './location.js';
+import { escapeControls } from './terminalText.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -13,13 +14,14 @@ export interface Diagnostic {
 
 /**
  * `file:line:col: message (hint)` — DECISIONS.md's form, which editors and CI problem matchers recognise;
- * warnings read `file:line:col: warning: message`. Without a place: `error: message`.
+ * warnings read `file:line:col: warning: message`. Without a place: `error: message`. Messages quote files
+ * and servers, so control characters are shown escaped, never sent raw to a terminal (DECISIONS.md, HTTP).
  */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const hint = diagnostic.hint ? ` (${diagnostic.hint})` : '';
   const level = diagnostic.severity === 'warning' ? 'warning: ' : '';
-  if (!diagnostic.location) return `${diagnostic.severity}: ${diagnostic.message}${hint}`;
-  return `${formatLocation(diagnostic.location)}: ${level}${diagnostic.message}${hint}`;
+  if (!diagnostic.location) return escapeControls(`${diagnostic.severity}: ${diagnostic.message}${hint}`);
+  return escapeControls(`${formatLocation(diagnostic.location)}: ${level}${diagnostic.message}${hint}`);
 }
 
 /**

@@ -231,4 +231,35 @@ steps:
     expect(files.get('latest/report.xml')).toContain('status = 201 (expected), got 200');
     expect([...files.keys()].filter((name) => name.startsWith('failures/')).length).toBeGreaterThanOrEqual(2);
   });
+
+  it('escapes control characters that come from a scenario file, in run output and in error messages', async () => {
+    const named = await scenario(
+      'named',
+      `scenario: "evil \\e[2Jname\\r"
+steps:
+  - name: "step \\a bell"
+    request: { method: GET, url: /ok }
+    expect: { status: 201 }
+`,
+    );
+    const run = await runCli(['run', named], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('evil \\x1b[2Jname\\r');
+    expect(run.stdout).toContain('step \\u0007 bell');
+    const broken = await scenario(
+      'broken-key',
+      `scenario: broken
+steps:
+  - request: { method: GET, url: /ok }
+    "exp\\eect": { status: 200 }
+`,
+    );
+    const validate = await runCli(['validate', broken], { cwd: dir });
+    expect(validate.code).toBe(1);
+    expect(validate.stdout).toContain('exp\\x1bect');
+    for (const stream of [run.stdout, run.stderr, validate.stdout, validate.stderr]) {
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      expect(stream).not.toMatch(/[\u001b\r\u0007]/);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
   type CurlConversionOptions,
 } from '../../convert/index.js';
 import { formatDiagnostic, RunnerError, type Diagnostic } from '../../diagnostics/errors.js';
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import { parseScenario, type Scenario } from '../../language/index.js';
 import { Masker, SecretRegistry } from '../../masking/index.js';
 import {
@@ -56,7 +57,7 @@ async function curlToScenario(args: ParsedArgs, io: CliIo): Promise<number> {
         ? convertCurlText(await readStdin(io), { ...options, sourceName: '<stdin>' })
         : convertCurlText(only, options);
   io.stdout.write(conversion.yaml);
-  for (const warning of conversion.warnings) io.stderr.write(`warning: ${warning}\n`);
+  for (const warning of conversion.warnings) io.stderr.write(`warning: ${escapeControls(warning)}\n`);
   return EXIT.passed;
 }
 

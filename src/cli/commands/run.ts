@@ -1,4 +1,5 @@
 import { formatDiagnostic } from '../../diagnostics/errors.js';
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import { CONSOLE_ONLY_MASK_FIELDS } from '../../masking/index.js';
 import { createConsoleReporter, createStyle } from '../../reporters/index.js';
 import { executePlan, planErrors, planRun } from '../../session/index.js';
@@ -51,7 +52,7 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     listeners: [{ listener: consoleReporter, masker: plan.masker.withFields(CONSOLE_ONLY_MASK_FIELDS) }],
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
-      io.stderr.write(mask(`error: a reporter failed in ${hook}: ${message}`) + '\n');
+      io.stderr.write(escapeControls(mask(`error: a reporter failed in ${hook}: ${message}`)) + '\n');
     },
     stop,
   });
