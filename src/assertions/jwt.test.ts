@@ -79,6 +79,12 @@ describe('decodeJwtClaims', () => {
     expect(decodeJwtClaims(handMadeJwt(claims))).toEqual({ claims });
   });
 
+  it('refuses claims nested too deep for the checks and reporters to walk, naming the limit', () => {
+    const payload = Buffer.from(`{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`).toString('base64url');
+    const token = `${base64url({ alg: 'HS256' })}.${payload}.c2ln`;
+    expect(decodeJwtClaims(token)).toEqual({ error: 'its claims are nested deeper than 1000 levels' });
+  });
+
   it('decodes a token signed with jose, whatever the key', async () => {
     const key = new TextEncoder().encode('a-test-secret-of-at-least-32-bytes!!');
     const token = await new SignJWT({ role: 'viewer', scopes: ['read'] })

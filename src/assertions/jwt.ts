@@ -6,6 +6,7 @@
  * server put in its token needs the claims, not a verdict on who signed them.
  */
 import { decodeJwt } from 'jose/jwt/decode';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../diagnostics/jsonText.js';
 import { describeType } from '../expressions/index.js';
 import {
   JWT_BODY_FIELDS,
@@ -74,6 +75,10 @@ export function findJwt(subject: Subject, tokenPath?: string): FoundJwt | undefi
  * the token claims, not that anyone trustworthy signed it.
  */
 export function decodeJwtClaims(token: string): { claims: Record<string, unknown> } | { error: string } {
+  // The claims come from the server: nested too deep for the checks and reporters to walk, they are refused.
+  const payload = token.split('.')[1] ?? '';
+  if (nestsDeeperThan(Buffer.from(payload, 'base64url').toString('utf8'), MAX_JSON_DEPTH))
+    return { error: `its claims are nested deeper than ${MAX_JSON_DEPTH} levels` };
   try {
     return { claims: { ...decodeJwt(token) } };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBody, serializeBody } from './body.js';
-import { MAX_JSON_DEPTH } from './jsonText.js';
+import { MAX_JSON_DEPTH } from '../diagnostics/jsonText.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 

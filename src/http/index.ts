@@ -6,5 +6,4 @@ export type { SandboxPolicy } from './sandbox/policy.js';
 export { applyQuery, resolveUrl, type UrlTargets } from './resolveUrl.js';
 export { decodeBody, serializeBody, type DecodedBody } from './body.js';
 export { findHeader } from './headers.js';
-export { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonText.js';
 export { urlCredentials, type UrlCredentials } from './urlCredentials.js';

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/index.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../diagnostics/jsonText.js';
 import type { CacheReply } from '../../cache/index.js';
 
 /** Integers past 2^53 would lose digits as numbers (`12345678901234567890`), so they stay text. */

@@ -1,5 +1,5 @@
 /**
- * JSON text from a server, judged before and after `JSON.parse`, without recursion (DECISIONS.md, Wave 2 /
+ * JSON text from a server (a body, a cached value, JWT claims), judged without recursion (DECISIONS.md, Wave 2 /
  * Platform: "Bad input never crashes"). Parsing itself is safe at any depth, but every later walk of the
  * value (checks, masking, reporters, MCP replies) is not, so a body nested deeper than MAX_JSON_DEPTH is kept
  * as text; and a body that does not parse is kept as text with the place where it stops being JSON.
