@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/server.js';
 import { builtCli, runCli, tempWorkspace } from '../support/cli.js';
+import { rawResponse, startRawServer } from '../support/rawServer.js';
 
 /**
  * `runner mcp` as an MCP client starts it: the built CLI spawned over stdio, driven by the SDK's own client,
@@ -118,6 +119,42 @@ describe('runner mcp over stdio', () => {
       await client.close();
     }
     expect(stderr()).toContain('runner mcp');
+  });
+
+  it('answers run and explain_failure for a response nested 5,000 levels deep (issue 17)', async () => {
+    const depth = 5_000;
+    const deep = await startRawServer((_path, socket) =>
+      rawResponse(
+        socket,
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json',
+        `{"data":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+      ),
+    );
+    await writeFile(
+      join(dir, '.runner/tests/deep.yaml'),
+      `scenario: Deep
+steps:
+  - name: a deeply nested body
+    request: { method: GET, url: "${deep.url}/deep" }
+    expect: { status: 201 }
+`,
+    );
+    const { client, errors } = await connect(['mcp'], dir);
+    try {
+      const failing = await call(client, 'run', { path: 'deep.yaml' });
+      expect(failing.isError).toBeFalsy();
+      expect(failing.structuredContent).toMatchObject({ metadata: { status: 'failed' } });
+      expect(JSON.stringify(failing)).toContain('nested deeper than 1000 levels');
+      const explained = await call(client, 'explain_failure', { scenario: 'Deep' });
+      expect(explained.structuredContent).toMatchObject({
+        found: true,
+        failure: { error: 'status = 201 (expected), got 200' },
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await client.close();
+      await deep.close();
+    }
   });
 
   it('serves the project named by --cwd', async () => {
