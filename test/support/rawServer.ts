@@ -18,7 +18,8 @@ export interface RawServer {
 /**
  * A TCP server that speaks as much HTTP as a test wants and no more: a malformed status line, a body cut
  * short, headers without end, a slow drip. Node's own HTTP server refuses to send most of these, which is
- * why hostile-server tests need this one. It listens on the loopback address `localhost` resolves to.
+ * why hostile-server tests need this one. It listens on 127.0.0.1 and is reached as `localhost`, as users
+ * reach their APIs (the client tries each address `localhost` resolves to).
  */
 export async function startRawServer(handle: RawHandler): Promise<RawServer> {
   const sockets = new Set<Socket>();
@@ -43,7 +44,7 @@ export async function startRawServer(handle: RawHandler): Promise<RawServer> {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`, // TEMP-LOCALHOST
+    url: `http://localhost:${port}`,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
