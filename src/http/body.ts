@@ -1,6 +1,11 @@
 import { TextDecoder } from 'node:util';
 import { findHeader } from './headers.js';
-import { describeInvalidJson, describeTooDeep, MAX_JSON_DEPTH, nestsDeeperThan } from '../diagnostics/jsonText.js';
+import {
+  describeInvalidJson,
+  describeTooDeep,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+} from '../diagnostics/jsonText.js';
 import type { HttpResponse } from './types.js';
 
 /**
