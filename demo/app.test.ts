@@ -221,6 +221,16 @@ describe('demo API', () => {
     expect((await call('GET', '/echo')).json).toMatchObject({ method: 'GET', body: null });
   });
 
+  it('answers 500 when an echo is nested too deep to serialise, instead of leaving the request hanging', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const reply = await call('POST', '/echo', {
+      body: deep,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(reply.status).toBe(500);
+    expect(reply.json).toMatchObject({ error: expect.stringMatching(/^cannot send the reply: /) });
+  });
+
   it('answers with any status asked for', async () => {
     const teapot = await call('GET', '/status/418');
     expect([teapot.status, teapot.json]).toEqual([418, { status: 418, statusText: "I'm a Teapot" }]);

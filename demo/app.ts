@@ -125,7 +125,16 @@ export function createDemoApp(options: DemoAppOptions = {}): DemoHandler {
         errorReply(500, `internal error: ${error instanceof Error ? error.message : String(error)}`),
       )
       .then((reply) => {
-        if (!gone.signal.aborted) writeReply(response, reply, requestId);
+        if (gone.signal.aborted) return;
+        try {
+          writeReply(response, reply, requestId);
+        } catch (error) {
+          // A reply that cannot be serialised (an echo nested thousands of levels deep) still gets an answer,
+          // instead of a connection left hanging until the client's timeout.
+          if (response.headersSent) throw error;
+          const reason = error instanceof Error ? error.message : String(error);
+          writeReply(response, errorReply(500, `cannot send the reply: ${reason}`), requestId);
+        }
       })
       .catch(() => {
         // The connection broke while writing; there is nobody left to tell.
