@@ -130,8 +130,8 @@ export function createDemoApp(options: DemoAppOptions = {}): DemoHandler {
           writeReply(response, reply, requestId);
         } catch (error) {
           // A reply that cannot be serialised (an echo nested thousands of levels deep) still gets an answer,
-          // instead of a connection left hanging until the client's timeout.
-          if (response.headersSent) throw error;
+          // instead of a connection left hanging until the client's timeout. Serialising comes before the
+          // head is written, so the head is still free; if writing fails, the catch below has it.
           const reason = error instanceof Error ? error.message : String(error);
           writeReply(response, errorReply(500, `cannot send the reply: ${reason}`), requestId);
         }
