@@ -73,8 +73,8 @@ describe('checkExpected: misspelled matchers', () => {
 
 describe('checkExpected: matchers that cannot run', () => {
   it.each([
-    ['gt abc', '`gt` needs a number, got `abc`'],
-    ['not lte x', '`lte` needs a number, got `x`'],
+    ['gt abc', '`gt` needs a number or an RFC 3339 date-time, got `abc`'],
+    ['not lte x', '`lte` needs a number or an RFC 3339 date-time, got `x`'],
     ['contains', '`contains` needs a value after it'],
     ['in', '`in` needs a list such as `in [1, 2, "three"]`'],
     ['in [1, 2', '`in` needs a list such as `in [1, 2, "three"]`: missing `]`'],

@@ -122,3 +122,29 @@ export function checkExpected(expected: unknown): MatcherProblem[] {
     },
   ];
 }
+
+const STATUS_CLASS = /^[1-5]xx$/;
+
+/**
+ * Static check of `expect.status` for `validate` (DECISIONS, Wave 2 "Language additions"): an integer
+ * 100-599, a class (`2xx`), a matcher, or a template that only the run can fill in (`$expectedStatus`).
+ */
+export function checkStatusExpected(expected: unknown): MatcherProblem[] {
+  if (typeof expected === 'number') {
+    return Number.isInteger(expected) && expected >= 100 && expected <= 599
+      ? []
+      : [{ message: `\`status\` ${expected} is not an HTTP status (100-599)` }];
+  }
+  if (typeof expected !== 'string') return [];
+  const text = expected.trim();
+  if (text.includes('$') || text.includes('{{') || STATUS_CLASS.test(text)) return [];
+  if (/^\d+$/.test(text)) return checkStatusExpected(Number(text));
+  if (parseExpected(text).kind === 'matcher') return checkExpected(text);
+  const suggestion = suggestMatcher(text);
+  return [
+    {
+      message: `\`status\` takes an integer 100-599, a class such as \`2xx\`, or a matcher; got \`${text}\``,
+      ...(suggestion === undefined ? {} : { hint: `did you mean \`${suggestion}\`?` }),
+    },
+  ];
+}

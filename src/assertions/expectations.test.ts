@@ -39,7 +39,7 @@ describe('evaluateExpectations: messages', () => {
     expect(one('body.tags', 'contains x').message).toBe('body.tags contains "x" (expected), got ["a","b"]');
     expect(one('body.name', 'integer').message).toBe('body.name integer (expected), got "Bob" (a string)');
     expect(one('body.name', 'gt 1').message).toBe(
-      'body.name gt 1 (expected), got "Bob" (a string that is not a number; `gt` compares numbers)',
+      'body.name gt 1 (expected), got "Bob" (not comparable: the text "Bob" with the number 1)',
     );
   });
 
@@ -59,7 +59,7 @@ describe('evaluateExpectations: messages', () => {
     expect(one('body.age', 'gt abc')).toMatchObject({
       passed: false,
       actual: 12,
-      message: 'body.age: invalid matcher: `gt` needs a number, got `abc`',
+      message: 'body.age: invalid matcher: `gt` needs a number or an RFC 3339 date-time, got `abc`',
     });
   });
 

@@ -1,5 +1,5 @@
 // The public face of src/assertions: matchers, expectations and saves (pure; no I/O).
-export { checkExpected, type MatcherProblem } from './checkExpected.js';
+export { checkExpected, checkStatusExpected, type MatcherProblem } from './checkExpected.js';
 export { parseExpected, parseWrittenExpected } from './expected.js';
 export type { Resolved, Subject } from './subject.js';
 export {

@@ -14,6 +14,7 @@ export {
   templateReferences,
   type VariableReference,
 } from './references.js';
+export { compileScenarioRegex, type ScenarioRegex } from './scenarioRegex.js';
 export type { ExpressionRuntime, VariableScope } from './scope.js';
 export { interpolate, interpolateDeep } from './template.js';
 export { strictlyEqual } from './valueEquality.js';

@@ -3,7 +3,7 @@
  * sources, variable names, and names that must exist outside the file (schemas, services, cache
  * connections, `use` targets).
  */
-import { checkExpected, checkSaveSource } from '../assertions/index.js';
+import { checkExpected, checkSaveSource, checkStatusExpected } from '../assertions/index.js';
 import { didYouMeanHint } from '../diagnostics/didYouMean.js';
 import { ExpressionError, type Diagnostic } from '../diagnostics/errors.js';
 import { checkTemplate, parseCondition } from '../expressions/index.js';
@@ -47,8 +47,8 @@ const checkCondition: Check = (node, text) => {
   }
 };
 
-const checkExpectedValue: Check = (node) => [
-  ...checkExpected(toPlain(node)).map((problem) =>
+const checkExpectedValue: Check = (node, _text, label) => [
+  ...(label === 'status' ? checkStatusExpected : checkExpected)(toPlain(node)).map((problem) =>
     error('expect.matcher', problem.message, node, problem.hint),
   ),
   ...checkTemplates(node, '', ''),

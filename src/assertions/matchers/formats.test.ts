@@ -6,6 +6,28 @@ const check = (expected: string, actual: unknown) =>
   matchExpected(parseExpected(expected), actual, { textual: false });
 
 describe('format matchers', () => {
+  it.each([
+    ['date', '2024-02-29', true],
+    ['date', '2023-02-29', false],
+    ['date', '2024-13-01', false],
+    ['date', '2024-01-01T00:00:00Z', false],
+    ['ipv4', '192.168.0.1', true],
+    ['ipv4', '255.255.255.255', true],
+    ['ipv4', '256.1.1.1', false],
+    ['ipv4', '01.2.3.4', false],
+    ['ipv4', '1.2.3', false],
+    ['ipv6', '::1', true],
+    ['ipv6', '2001:db8::8a2e:370:7334', true],
+    ['ipv6', '::ffff:192.0.2.1', true],
+    ['ipv6', '1:2:3:4:5:6:7:8', true],
+    ['ipv6', '1:2:3:4:5:6:7', false],
+    ['ipv6', '1::2::3', false],
+    ['ipv6', '12345::1', false],
+    ['ipv6', '192.168.0.1', false],
+  ])('`%s` on %s passes: %s', (format, value, passed) => {
+    expect(check(format, value).passed).toBe(passed);
+  });
+
   it.each(['alice@example.com', 'a.b+tag@sub.example.co.uk', "o'hara@x.io"])(
     '`email` accepts %s',
     (value) => {

@@ -1,9 +1,11 @@
 import { comparisonMatchers } from './comparison.js';
 import type { MatcherDefinition } from './definition.js';
+import { eachMatcher } from './each.js';
 import { equalsMatcher } from './equality.js';
 import { formatMatchers } from './formats.js';
 import { membershipMatchers } from './membership.js';
 import { presenceMatchers } from './presence.js';
+import { statusClassMatchers } from './statusClass.js';
 import { textMatchers } from './text.js';
 import { typeMatchers } from './typeNames.js';
 
@@ -17,6 +19,8 @@ const MATCHERS: readonly MatcherDefinition[] = [
   ...presenceMatchers,
   ...typeMatchers,
   ...formatMatchers,
+  eachMatcher(),
+  ...statusClassMatchers,
   equalsMatcher,
 ];
 

@@ -1,4 +1,4 @@
-import { describeType, quoteValue } from '../../expressions/index.js';
+import { compileScenarioRegex, describeType, quoteValue } from '../../expressions/index.js';
 import { parseNumberText, unquote, type MatcherDefinition, type MatchOutcome } from './definition.js';
 
 /** Numbers and booleans read as their text (`startsWith 4` on 404); objects, arrays and null do not. */
@@ -44,25 +44,16 @@ const contains: MatcherDefinition = {
   },
 };
 
-/** `regex ^a+$` or `regex /^a+$/i`: JavaScript RegExp syntax; the slash form carries flags. */
-export function compileRegex(argument: string): RegExp | string {
-  const slashed = /^\/([\s\S]*)\/([a-z]*)$/.exec(argument);
-  try {
-    return slashed ? new RegExp(slashed[1] ?? '', slashed[2]) : new RegExp(argument);
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
 const regex: MatcherDefinition = {
   names: ['regex', 'matchesRegex'],
   takesArgument: true,
+  // RE2 syntax on a linear-time engine (DECISIONS, Wave 2 "Language additions"); `/p/flags` carries flags.
   checkArgument: (argument) => {
-    const compiled = compileRegex(argument);
+    const compiled = compileScenarioRegex(argument);
     return typeof compiled === 'string' ? `invalid regular expression: ${compiled}` : undefined;
   },
   test: (actual, argument): MatchOutcome => {
-    const compiled = compileRegex(argument);
+    const compiled = compileScenarioRegex(argument);
     if (typeof compiled === 'string') return { error: `invalid regular expression: ${compiled}` };
     const text = asText(actual);
     if (text === undefined) return { error: `${describeType(actual)}; \`regex\` needs text` };

@@ -175,11 +175,11 @@ const expectations = object(
   {
     status: prop(
       union(
-        'an HTTP status code or a matcher',
+        'an HTTP status code, a class such as `2xx`, or a matcher',
         integer({ minimum: 100, maximum: 599 }),
         string({ role: 'expected' }),
       ),
-      'Expected HTTP status code, or a matcher such as `oneOf 200,201`.',
+      'Expected HTTP status code (100-599), a class such as `2xx` (`1xx`..`5xx`), or a matcher such as `oneOf 200,201`.',
     ),
     schema: prop(
       string({ role: 'schemaName' }),
