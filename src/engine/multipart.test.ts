@@ -140,18 +140,16 @@ describe('serializeMultipart', () => {
 });
 
 describe('contentTypeFor', () => {
-  it('knows the common extensions, case-insensitively, and falls back to octet-stream', () => {
-    expect(contentTypeFor('a.json')).toBe('application/json');
-    expect(contentTypeFor('a.TXT')).toBe('text/plain');
-    expect(contentTypeFor('dir/a.csv')).toBe('text/csv');
-    expect(contentTypeFor('a.jpg')).toBe('image/jpeg');
-    expect(contentTypeFor('a.jpeg')).toBe('image/jpeg');
-    expect(contentTypeFor('a.gif')).toBe('image/gif');
-    expect(contentTypeFor('a.svg')).toBe('image/svg+xml');
-    expect(contentTypeFor('a.xml')).toBe('application/xml');
-    expect(contentTypeFor('a.zip')).toBe('application/zip');
-    expect(contentTypeFor('a.tar.gz')).toBe('application/octet-stream');
-    expect(contentTypeFor('.png')).toBe('application/octet-stream');
+  it('reads the MIME table by file name, case-insensitively, and falls back to octet-stream', async () => {
+    expect(await contentTypeFor('a.json')).toBe('application/json');
+    expect(await contentTypeFor('a.TXT')).toBe('text/plain');
+    expect(await contentTypeFor('dir/a.csv')).toBe('text/csv');
+    expect(await contentTypeFor('a.jpg')).toBe('image/jpeg');
+    expect(await contentTypeFor('page.html')).toBe('text/html');
+    expect(await contentTypeFor('a.webp')).toBe('image/webp');
+    expect(await contentTypeFor('a.tar.gz')).toBe('application/gzip');
+    expect(await contentTypeFor('notes.unknownext')).toBe('application/octet-stream');
+    expect(await contentTypeFor('README')).toBe('application/octet-stream');
   });
 });
 

@@ -19,26 +19,16 @@ export interface BuiltMultipart {
   recorded: RecordedMultipart;
 }
 
-/** Used when `contentType` is not given; anything not listed is sent as application/octet-stream. */
-const CONTENT_TYPES: Record<string, string> = {
-  json: 'application/json',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  xml: 'application/xml',
-  zip: 'application/zip',
-};
-
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
-export function contentTypeFor(filename: string): string {
-  const extension = posix.extname(filename).slice(1).toLowerCase();
-  return CONTENT_TYPES[extension] ?? DEFAULT_CONTENT_TYPE;
+/**
+ * DECISIONS, Platform: a file part's type comes from its name through a maintained MIME table (`.html` is
+ * `text/html`); names the table does not know are sent as application/octet-stream.
+ */
+export async function contentTypeFor(filename: string): Promise<string> {
+  // The table is large: loaded on the first upload only (start-up stays fast).
+  const { lookup } = await import('mime-types');
+  return lookup(posix.basename(filename)) || DEFAULT_CONTENT_TYPE;
 }
 
 /** Fields first, then files, each in the order the scenario lists them. Errors name the part. */
@@ -66,7 +56,7 @@ export async function buildMultipart(
     // Scenario paths use `/` on every platform, so the posix basename is the file's own name.
     const filename = file.filename ?? posix.basename(path.replaceAll('\\', '/'));
     // The type follows the file read, not the name it is sent under.
-    const contentType = file.contentType ?? contentTypeFor(path);
+    const contentType = file.contentType ?? (await contentTypeFor(path));
     form.append(name, new Blob([bytes], { type: contentType }), filename);
     recorded.files[name] = { filename, contentType, size: bytes.byteLength };
   }

@@ -27,6 +27,29 @@ function parseTarget(url: string): URL {
 }
 
 /**
+ * DECISIONS, Platform: header values go on the wire as their UTF-8 bytes, as curl sends them. undici writes
+ * header text as Latin-1 (one byte per character), so a value is handed over as the string whose characters
+ * are its UTF-8 bytes. ASCII values, nearly all of them, are passed through untouched.
+ */
+/** Every character below 0x80 (a header value has no control characters left by now). */
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+}
+
+function wireHeaders(
+  headers: Readonly<Record<string, string | readonly string[]>>,
+): Record<string, string | string[]> {
+  const toWire = (value: string): string =>
+    isAscii(value) ? value : Buffer.from(value, 'utf8').toString('latin1');
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = typeof value === 'string' ? toWire(value) : value.map(toWire);
+  }
+  return out;
+}
+
+/**
  * One client per run: an undici Agent keeps a keep-alive pool per origin, so steps reuse connections.
  * No redirect handling here: the engine follows redirects itself so each hop can be reported.
  */
@@ -50,7 +73,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const blocked = options.sandbox === undefined ? undefined : checkHost(options.sandbox, url.hostname);
       if (blocked !== undefined) throw new HttpError('sandbox', blocked.message);
       const key = endpointKey(url.protocol, url.hostname, url.port);
-      const headers = { ...request.headers };
+      const headers = wireHeaders(request.headers);
       if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = options.userAgent;
 
       const context: FailureContext = {
@@ -91,6 +114,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
           httpVersion: connector.negotiatedProtocol(key) === 'h2' ? '2' : '1.1',
           headers: response.headers,
+          setCookie: response.setCookie,
           body: response.body,
           durationMs: performance.now() - started,
         };

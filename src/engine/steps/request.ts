@@ -24,11 +24,14 @@ function findRequestId(headers: Record<string, string>): string | undefined {
 
 function toSubject(response: HttpResponse): { subject: Subject; recorded: RecordedResponse } {
   const decoded = decodeBody(response);
-  const body = decoded.isJson ? decoded.json : decoded.text === '' ? undefined : decoded.text;
+  // DECISIONS, Platform: an empty body is present and equal to "" (HEAD, 204 and 304 included); only a
+  // response that never came has no body.
+  const body = decoded.isJson ? decoded.json : decoded.text;
   return {
     subject: {
       status: response.status,
       headers: response.headers,
+      ...(response.setCookie ? { setCookie: response.setCookie } : {}),
       body,
       bodyText: decoded.text,
       ...(decoded.problem === undefined ? {} : { bodyProblem: decoded.problem }),
