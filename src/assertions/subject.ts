@@ -7,6 +7,8 @@ export interface Subject {
   status?: number;
   /** Names lower-cased by the builder; lookups are case-insensitive all the same. */
   headers?: Record<string, string>;
+  /** Each `Set-Cookie` line: `headers.set-cookie` is this list (DECISIONS, Wave 2 "Language additions"). */
+  setCookie?: readonly string[];
   /** Parsed JSON when the response is JSON, otherwise its text; undefined when there is no body. */
   body?: unknown;
   bodyText?: string;
@@ -161,6 +163,12 @@ export function resolveSubjectPath(subject: Subject, path: string): Resolved {
         ? missing('this step has no HTTP status')
         : { found: true, value: subject.status };
     case 'headers':
+      if (
+        rest.toLowerCase() === 'set-cookie' &&
+        subject.setCookie !== undefined &&
+        subject.setCookie.length > 0
+      )
+        return { found: true, value: [...subject.setCookie] };
       return resolveHeader(subject.headers, rest);
     case 'body':
       return resolveBody(subject, rest);

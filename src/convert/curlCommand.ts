@@ -14,7 +14,8 @@ export interface CurlFile {
 export interface CurlRequest {
   method: string;
   url: string;
-  headers: Record<string, string>;
+  /** A list value is sent as one `-H` per item. */
+  headers: Record<string, string | string[]>;
   /** A JSON value or text; absent when there is no body. */
   body?: unknown;
   multipart?: { fields: Record<string, string>; files: Record<string, CurlFile> };
@@ -29,10 +30,10 @@ export function printCurlCommand(request: CurlRequest): string {
   // `-F` implies POST; curl writes the multipart content type with its own boundary and the length.
   const method = request.method.toUpperCase();
   const lines = [['curl', ...(method === 'POST' ? [] : ['-X', method]), shellQuote(request.url)].join(' ')];
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const [name, values] of Object.entries(request.headers)) {
     const lower = name.toLowerCase();
     if (lower === 'content-type' || lower === 'content-length') continue;
-    lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
+    for (const value of [values].flat()) lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
   }
   for (const [name, value] of Object.entries(multipart.fields)) {
     lines.push(`--form-string ${shellQuote(`${name}=${value}`)}`);

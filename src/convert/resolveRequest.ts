@@ -5,6 +5,7 @@
  * (`--raw`).
  */
 import type { VariableScope } from '../expressions/index.js';
+import { encodeForm, expandLists, FORM_CONTENT_TYPE, graphqlPayload } from '../language/index.js';
 import type { RequestSpec } from '../language/model.js';
 import type { Masker } from '../masking/index.js';
 import type { CurlFile, CurlRequest } from './curlCommand.js';
@@ -37,11 +38,18 @@ export function resolveRequest(
     context,
     notes,
   );
-  const query = mask(
-    Object.fromEntries(Object.entries(spec.query).map(([key, value]) => [key, text(value)])),
-  );
-  const headers = mask(
-    Object.fromEntries(Object.entries(spec.headers).map(([key, value]) => [key, text(value)])),
+  // A masked value is shown as [MASKED] but keeps its place, so repeated parameters stay repeated.
+  const query = expandLists(spec.query).map(([key, value]): [string, string] => [
+    key,
+    mask({ [key]: text(value) })[key] ?? '',
+  ]);
+  const headers: CurlRequest['headers'] = mask(
+    Object.fromEntries(
+      Object.entries(spec.headers).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? text(value) : value.map(text),
+      ]),
+    ),
   );
   const request: CurlRequest = {
     method: spec.method,
@@ -59,6 +67,24 @@ export function resolveRequest(
       Object.entries(spec.multipart.fields).map(([key, value]) => [key, text(value)]),
     );
     request.multipart = { fields: mask(fields), files };
+  } else if (spec.form) {
+    // The exact text runner sends, given to curl as `--data-raw` with the form content type curl uses for -d.
+    const fields = spec.form.map(([name, value]): [string, string] => [
+      name,
+      mask({ [name]: text(value) })[name] ?? '',
+    ]);
+    request.body = encodeForm(fields);
+    setContentType(headers, FORM_CONTENT_TYPE);
+  } else if (spec.graphql) {
+    const { query: document, variables, operationName } = spec.graphql;
+    request.body = mask(
+      graphqlPayload(
+        text(document),
+        variables === undefined ? undefined : resolveKnownDeep(variables, scope),
+        operationName === undefined ? undefined : text(operationName),
+      ),
+    );
+    setContentType(headers, 'application/json');
   } else if (spec.hasBody) {
     request.body = mask(resolveKnownDeep(spec.body, scope));
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
@@ -71,6 +97,12 @@ export function resolveRequest(
     notes.push('`transform` reshapes the body at run time; the body shown is the one before it');
   }
   return { request, notes };
+}
+
+/** What runner sends when the scenario names no content type of its own. */
+function setContentType(headers: CurlRequest['headers'], type: string): void {
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+    headers['content-type'] = type;
 }
 
 function absoluteUrl(
@@ -101,7 +133,7 @@ function joinUrl(base: string, relative: string): string {
 }
 
 /** As runner appends `query` (src/http/resolveUrl.ts, applyQuery): URLSearchParams encoding, before a fragment. */
-function appendQuery(url: string, query: Record<string, string>): string {
+function appendQuery(url: string, query: readonly [string, string][]): string {
   const encoded = new URLSearchParams(query).toString();
   if (encoded === '') return url;
   const hashAt = url.indexOf('#');

@@ -126,9 +126,9 @@ const literal = (text: string) => String(interpolate(text, EMPTY, testRuntime())
 /** What runner puts on the wire for this request (src/engine/compileRequest.ts), files by name and path. */
 function onTheWire(spec: RequestSpec) {
   const url = new URL(literal(spec.url));
-  for (const [key, value] of Object.entries(spec.query)) url.searchParams.append(key, literal(value));
+  for (const [key, value] of Object.entries(spec.query)) url.searchParams.append(key, literal(String(value)));
   const headers = Object.fromEntries(
-    Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), literal(value)]),
+    Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), literal(String(value))]),
   );
   let body: unknown;
   if (spec.multipart) {

@@ -7,6 +7,7 @@ import {
   urlCredentials,
   type HttpRequest,
 } from '../http/index.js';
+import { encodeForm, expandLists, FORM_CONTENT_TYPE, graphqlPayload } from '../language/index.js';
 import type { RequestSpec } from '../language/model.js';
 import type { AssetReader } from '../workspace/assets.js';
 import { buildMultipart, serializeMultipart } from './multipart.js';
@@ -31,16 +32,23 @@ export interface CompileInputs {
   assets?: AssetReader;
 }
 
-async function compileBody(
-  spec: RequestSpec,
-  headers: Record<string, string>,
-  { scope, runtime, assets }: CompileInputs,
-): Promise<{
+type CompiledBody = {
   payload?: string | Uint8Array;
   recorded?: unknown;
   contentType?: string;
   forceContentType?: boolean;
-}> {
+};
+
+/**
+ * The four body forms, which `validate` keeps mutually exclusive: `multipart`, `form` and `graphql`
+ * (DECISIONS, Wave 2 "Language additions"), else `body` (with `transform`).
+ */
+async function compileBody(
+  spec: RequestSpec,
+  headers: HttpRequest['headers'],
+  { scope, runtime, assets }: CompileInputs,
+): Promise<CompiledBody> {
+  const text = (template: string): string => valueAsText(interpolate(template, scope, runtime));
   if (spec.multipart) {
     if (!assets) throw new Error('multipart uploads need an assets directory (assets.path)');
     const built = await buildMultipart(spec.multipart, scope, runtime, assets);
@@ -53,8 +61,23 @@ async function compileBody(
       forceContentType: true,
     };
   }
-  let value = spec.hasBody ? interpolateDeep(spec.body, scope, runtime) : undefined;
-  if (spec.transform) value = applyTransform(spec.transform, value, scope, runtime);
+  if (spec.form) {
+    const encoded = encodeForm(spec.form.map(([name, value]) => [name, text(value)]));
+    // The report keeps the text as sent, so its cURL command sends the same bytes.
+    return { payload: encoded, recorded: encoded, contentType: FORM_CONTENT_TYPE };
+  }
+  let value: unknown;
+  if (spec.graphql) {
+    const { query, variables, operationName } = spec.graphql;
+    value = graphqlPayload(
+      text(query),
+      variables === undefined ? undefined : interpolateDeep(variables, scope, runtime),
+      operationName === undefined ? undefined : text(operationName),
+    );
+  } else {
+    value = spec.hasBody ? interpolateDeep(spec.body, scope, runtime) : undefined;
+    if (spec.transform) value = applyTransform(spec.transform, value, scope, runtime);
+  }
   const serialized = serializeBody(value, headers);
   return { payload: serialized.body, recorded: value, contentType: serialized.contentType };
 }
@@ -67,12 +90,14 @@ export async function compileRequest(spec: RequestSpec, inputs: CompileInputs): 
   const { scope, runtime, environment, userAgent } = inputs;
   const text = (template: string): string => valueAsText(interpolate(template, scope, runtime));
   const service = spec.service === undefined ? undefined : text(spec.service);
-  const query = Object.fromEntries(
-    Object.entries(spec.query).map(([key, value]) => [key, text(String(value))]),
-  );
+  const query = expandLists(spec.query).map(([key, value]): [string, string] => [key, text(value)]);
   const url = applyQuery(resolveUrl(text(spec.url), service, environment), query);
-  const headers = Object.fromEntries(
-    Object.entries(spec.headers).map(([key, value]) => [key, text(String(value))]),
+  // A list value sends one header line per item (DECISIONS, Wave 2 "Language additions").
+  const headers: HttpRequest['headers'] = Object.fromEntries(
+    Object.entries(spec.headers).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.map(text) : text(value),
+    ]),
   );
 
   const body = await compileBody(spec, headers, inputs);
@@ -97,11 +122,21 @@ export async function compileRequest(spec: RequestSpec, inputs: CompileInputs): 
       timeoutMs,
       maxResponseBytes: environment.maxResponseBytes,
     },
-    recorded: { method: spec.method, url, headers: { ...headers }, body: body.recorded },
+    recorded: { method: spec.method, url, headers: recordedHeaders(headers), body: body.recorded },
     // The Basic token is a secret too: a server that echoes the header shows it, and it holds the password.
     secrets:
       credentials.password === undefined
         ? []
         : [credentials.password, credentials.authorization!.slice('Basic '.length)],
   };
+}
+
+/** Reports show one value per header name: several values joined with `, `, as HTTP folds them. */
+function recordedHeaders(headers: HttpRequest['headers']): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : value.join(', '),
+    ]),
+  );
 }

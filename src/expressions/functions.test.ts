@@ -127,3 +127,20 @@ describe('$if(condition, then, else)', () => {
     );
   });
 });
+
+describe('base64', () => {
+  it.each([
+    ['$base64("user:pass")', 'dXNlcjpwYXNz'],
+    ['${base64($word)}', 'YWJj'],
+    ['$base64("é€")', 'w6nigqw='],
+    ['$base64($n)', 'NQ=='],
+    ['$base64("")', ''],
+    ['Basic $base64("a:b")', 'Basic YTpi'],
+  ])('%s gives %j (standard alphabet, UTF-8)', (text, expected) => {
+    expect(run(text)).toBe(expected);
+  });
+
+  it('takes exactly one argument', () => {
+    expect(() => run('$base64()')).toThrow(ExpressionError);
+  });
+});

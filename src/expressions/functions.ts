@@ -61,5 +61,8 @@ export function applyFunction(
       return randomItem(first, second, offset, runtime);
     case 'dateNow':
       return formatDate(runtime.now(), args.length === 0 ? 'iso' : valueAsText(first));
+    case 'base64':
+      // Standard alphabet with padding, over the UTF-8 bytes of the value's text (DECISIONS, Wave 2).
+      return Buffer.from(valueAsText(first), 'utf8').toString('base64');
   }
 }

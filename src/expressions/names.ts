@@ -18,6 +18,7 @@ export const FUNCTION_NAMES = [
   'randomInt',
   'randomItem',
   'dateNow',
+  'base64',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -32,6 +33,7 @@ export const FUNCTION_ARITY: Readonly<Record<FunctionName, { min: number; max: n
     randomInt: { min: 2, max: 2, signature: 'randomInt(min, max)' },
     randomItem: { min: 1, max: 2, signature: 'randomItem(array) or randomItem(array, field)' },
     dateNow: { min: 0, max: 1, signature: 'dateNow(layout)' },
+    base64: { min: 1, max: 1, signature: 'base64(value)' },
   };
 
 export function isGeneratorName(name: string): name is GeneratorName {

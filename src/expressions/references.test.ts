@@ -134,6 +134,7 @@ describe('reserved names', () => {
       'randomInt',
       'randomItem',
       'dateNow',
+      'base64',
     ]);
   });
 });

@@ -14,7 +14,7 @@ import type { HttpResponse } from './types.js';
  */
 export function serializeBody(
   body: unknown,
-  headers: Record<string, string>,
+  headers: Readonly<Record<string, string | readonly string[]>>,
 ): { body?: string; contentType?: string } {
   if (body === undefined) return {};
   const userSet = findHeader(headers, 'content-type') !== undefined;

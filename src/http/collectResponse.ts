@@ -6,6 +6,8 @@ export interface CollectedResponse {
   status: number;
   statusText: string;
   headers: Record<string, string>;
+  /** The `Set-Cookie` lines, one item each (see HttpResponse). */
+  setCookie: string[];
   body: Uint8Array;
 }
 
@@ -72,6 +74,7 @@ export function collectResponse(
     let status = 0;
     let statusText = '';
     let headers: Record<string, string> = {};
+    let setCookie: string[] = [];
     const chunks: Buffer[] = [];
     let total = 0;
 
@@ -112,6 +115,7 @@ export function collectResponse(
         status = statusCode;
         statusText = statusMessage ?? '';
         headers = joinHeaders(rawHeaders);
+        setCookie = [rawHeaders['set-cookie'] ?? []].flat();
         const declared = declaredBodyLength(limits.method, statusCode, headers);
         if (declared !== undefined && declared > limits.maxBytes) fail(tooLarge(limits.maxBytes));
       },
@@ -121,7 +125,7 @@ export function collectResponse(
         else chunks.push(chunk);
       },
       onResponseEnd() {
-        settle({ response: { status, statusText, headers, body: Buffer.concat(chunks, total) } });
+        settle({ response: { status, statusText, headers, setCookie, body: Buffer.concat(chunks, total) } });
       },
       onResponseError(_controller, error) {
         settle({ error });

@@ -58,20 +58,31 @@ describe('resolveUrl', () => {
 
 describe('applyQuery', () => {
   it('adds parameters with URLSearchParams encoding', () => {
-    expect(applyQuery('http://h/s', { q: 'a b&c', lang: 'é' })).toBe('http://h/s?q=a+b%26c&lang=%C3%A9');
+    expect(
+      applyQuery('http://h/s', [
+        ['q', 'a b&c'],
+        ['lang', 'é'],
+      ]),
+    ).toBe('http://h/s?q=a+b%26c&lang=%C3%A9');
   });
 
   it('appends to an existing query and leaves it untouched', () => {
-    expect(applyQuery('http://h/s?x=%20y', { page: '2' })).toBe('http://h/s?x=%20y&page=2');
-    expect(applyQuery('http://h/s?', { page: '2' })).toBe('http://h/s?page=2');
-    expect(applyQuery('http://h/s?a=1&', { page: '2' })).toBe('http://h/s?a=1&page=2');
+    expect(applyQuery('http://h/s?x=%20y', [['page', '2']])).toBe('http://h/s?x=%20y&page=2');
+    expect(applyQuery('http://h/s?', [['page', '2']])).toBe('http://h/s?page=2');
+    expect(applyQuery('http://h/s?a=1&', [['page', '2']])).toBe('http://h/s?a=1&page=2');
   });
 
   it('puts the query before a fragment', () => {
-    expect(applyQuery('http://h/s#top', { page: '2' })).toBe('http://h/s?page=2#top');
+    expect(applyQuery('http://h/s#top', [['page', '2']])).toBe('http://h/s?page=2#top');
   });
 
   it('leaves the URL alone when there is nothing to add', () => {
-    expect(applyQuery('http://h/s?x=1', {})).toBe('http://h/s?x=1');
+    expect(applyQuery('http://h/s?x=1', [])).toBe('http://h/s?x=1');
+    expect(
+      applyQuery('http://h/s', [
+        ['tag', 'a'],
+        ['tag', 'b'],
+      ]),
+    ).toBe('http://h/s?tag=a&tag=b');
   });
 });

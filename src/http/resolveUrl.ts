@@ -33,9 +33,14 @@ export function resolveUrl(url: string, service: string | undefined, environment
   throw new RunnerError('http.unknown-service', message);
 }
 
-/** Appends query parameters (URLSearchParams encoding) after any the URL already has, before a fragment. */
-export function applyQuery(url: string, query: Record<string, string>): string {
-  const encoded = new URLSearchParams(query).toString();
+/**
+ * Appends query parameters (URLSearchParams encoding) after any the URL already has, before a fragment; a
+ * name may repeat (`tag=a&tag=b`).
+ */
+export function applyQuery(url: string, query: readonly (readonly [string, string])[]): string {
+  const encoded = new URLSearchParams(
+    query.map(([name, value]): [string, string] => [name, value]),
+  ).toString();
   if (encoded === '') return url;
   const hashAt = url.indexOf('#');
   const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);

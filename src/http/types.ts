@@ -6,7 +6,8 @@ export interface HttpRequest {
   method: string;
   /** Absolute URL with the query already applied. */
   url: string;
-  headers: Record<string, string>;
+  /** A list value goes out as one header line per item (DECISIONS, Wave 2 "Language additions"). */
+  headers: Record<string, string | string[]>;
   body?: string | Uint8Array;
   /** One deadline for connect, headers and body (DECISIONS.md: default 30s). */
   timeoutMs: number;
@@ -23,6 +24,11 @@ export interface HttpResponse {
   httpVersion: '1.1' | '2';
   /** Lower-cased names; a repeated header is joined with `, `. */
   headers: Record<string, string>;
+  /**
+   * Every `Set-Cookie` line as received: joined with `, ` they could not be told apart (an `Expires` date
+   * holds a comma), so `headers.set-cookie` and the cookie jar read them from here.
+   */
+  setCookie?: string[];
   body: Uint8Array;
   /** Monotonic time from sending to the last body byte. */
   durationMs: number;

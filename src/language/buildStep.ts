@@ -9,6 +9,7 @@ import type {
   CacheCommand,
   Expectation,
   ExportSpec,
+  GraphqlSpec,
   HttpMethod,
   ImportSpec,
   Multipart,
@@ -17,6 +18,7 @@ import type {
   RetrySpec,
   SaveRule,
   Step,
+  TextOrList,
   Transform,
 } from './model.js';
 import { stepKind, stepMaps } from './stepTree.js';
@@ -50,6 +52,19 @@ function textMap(node: YamlNode | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (node?.kind !== 'map') return out;
   for (const entry of node.entries) out[entry.key.value] = textOr(entry.value, '');
+  return out;
+}
+
+/** Header and query maps: a list value stays a list of texts (`tag: [a, b]`). */
+function textOrListMap(node: YamlNode | undefined): Record<string, TextOrList> {
+  const out: Record<string, TextOrList> = {};
+  if (node?.kind !== 'map') return out;
+  for (const entry of node.entries) {
+    out[entry.key.value] =
+      entry.value.kind === 'seq'
+        ? entry.value.items.map((item) => textOr(item, ''))
+        : textOr(entry.value, '');
+  }
   return out;
 }
 
@@ -174,13 +189,30 @@ function request(node: YamlNode | undefined): RequestSpec {
     method: textOr(valueOf(node, 'method'), 'GET') as HttpMethod,
     url: textOr(valueOf(node, 'url'), ''),
     ...optional('service', stringOf(valueOf(node, 'service'))),
-    headers: textMap(valueOf(node, 'headers')),
-    query: textMap(valueOf(node, 'query')),
+    headers: textOrListMap(valueOf(node, 'headers')),
+    query: textOrListMap(valueOf(node, 'query')),
     ...(body ? { body: toPlain(body.value) } : {}),
     hasBody: body !== undefined,
     ...optional('transform', transform(valueOf(node, 'transform'))),
     ...optional('multipart', multipart(valueOf(node, 'multipart'))),
+    ...optional('form', form(valueOf(node, 'form'))),
+    ...optional('graphql', graphql(valueOf(node, 'graphql'))),
     ...optional('timeoutMs', durationMs(valueOf(node, 'timeout'))),
+  };
+}
+
+function form(node: YamlNode | undefined): [string, string][] | undefined {
+  if (node?.kind !== 'map') return undefined;
+  return node.entries.map((entry) => [entry.key.value, textOr(entry.value, '')]);
+}
+
+function graphql(node: YamlNode | undefined): GraphqlSpec | undefined {
+  if (node?.kind !== 'map') return undefined;
+  const variables = valueOf(node, 'variables');
+  return {
+    query: textOr(valueOf(node, 'query'), ''),
+    ...(variables ? { variables: toPlain(variables) } : {}),
+    ...optional('operationName', text(valueOf(node, 'operationName'))),
   };
 }
 

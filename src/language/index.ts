@@ -5,6 +5,7 @@ export { parseScenario, type ParsedScenario } from './parseScenario.js';
 export type { ScenarioContext, UseTarget } from './context.js';
 export { summarizeScenario, type ScenarioSummary } from './scenarioSummary.js';
 export { parseDuration } from './duration.js';
+export { encodeForm, expandLists, FORM_CONTENT_TYPE, graphqlPayload } from './requestBodies.js';
 export { parseYaml, formatSize, DEFAULT_YAML_LIMITS, type ParsedYaml, type YamlLimits } from './parseYaml.js';
 export { checkShape } from './checkShape.js';
 export type { JsonSchema } from './jsonSchema.js';

@@ -49,17 +49,30 @@ export interface Transform {
   into?: string;
 }
 
+/** `graphql` (DECISIONS, Wave 2 "Language additions"): sent as the JSON body `{query, variables, operationName}`. */
+export interface GraphqlSpec {
+  query: string;
+  variables?: unknown;
+  operationName?: string;
+}
+
+/** A header or query value: one text, or a list sent as repeated lines / parameters (`tag=a&tag=b`). */
+export type TextOrList = string | string[];
+
 export interface RequestSpec {
   method: HttpMethod;
   url: string;
   service?: string;
-  headers: Record<string, string>;
-  query: Record<string, string>;
+  headers: Record<string, TextOrList>;
+  query: Record<string, TextOrList>;
   /** JSON-able value or a raw string; absent when there is no body. */
   body?: unknown;
   hasBody: boolean;
   transform?: Transform;
   multipart?: Multipart;
+  /** `form`: name/value pairs in the order written, sent urlencoded. */
+  form?: [string, string][];
+  graphql?: GraphqlSpec;
   /** Milliseconds, parsed from the duration string. */
   timeoutMs?: number;
 }

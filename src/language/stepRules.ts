@@ -46,6 +46,7 @@ export function checkStepRules(step: YamlMap): Diagnostic[] {
   const kind = first.key.value;
   return [
     ...combinationProblems(step, kind),
+    ...(kind === 'request' ? bodyFormProblems(step) : []),
     ...pathProblems(step, kind),
     ...(kind === 'export' || kind === 'import' ? checkSpreadsheetStep(step, kind) : []),
   ];
@@ -86,6 +87,28 @@ function combinationProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
     }
   }
   return out;
+}
+
+/** DECISIONS, Wave 2 "Language additions": a request sends one kind of body. */
+const BODY_FORMS = ['body', 'form', 'multipart', 'graphql'] as const;
+
+function bodyFormProblems(step: YamlMap): Diagnostic[] {
+  const request = entryOf(step, 'request')?.value;
+  if (request?.kind !== 'map') return [];
+  const present = request.entries.filter((entry) =>
+    (BODY_FORMS as readonly string[]).includes(entry.key.value),
+  );
+  const [first] = present;
+  return present
+    .slice(1)
+    .map((entry) =>
+      diagnostic(
+        'request.body-conflict',
+        'error',
+        `\`${first?.key.value ?? ''}\` and \`${entry.key.value}\` cannot be combined: a request sends one of \`body\`, \`form\`, \`multipart\` or \`graphql\``,
+        entry.key,
+      ),
+    );
 }
 
 /** `body.x` on a cache step or `cache.value` on a request step can never resolve. */

@@ -29,15 +29,17 @@ const CREDENTIAL_LIKE_NAME = /auth|token|secret|password|session|cookie|api-?key
  * API keys, ...), names that look like credentials, and any header whose value carries a known secret.
  */
 function headersForHop(
-  headers: Record<string, string>,
+  headers: HttpRequest['headers'],
   crossOrigin: boolean,
   masker: Masker,
-): Record<string, string> {
+): HttpRequest['headers'] {
   if (!crossOrigin) return { ...headers };
   return Object.fromEntries(
     Object.entries(headers).filter(
       ([name, value]) =>
-        !masker.isSensitive([name]) && !CREDENTIAL_LIKE_NAME.test(name) && masker.maskText(value) === value,
+        !masker.isSensitive([name]) &&
+        !CREDENTIAL_LIKE_NAME.test(name) &&
+        [value].flat().every((item) => masker.maskText(item) === item),
     ),
   );
 }

@@ -22,6 +22,9 @@ import { VARIABLE_KEYS, duration, template } from './common.js';
 
 const steps = () => array(ref('step'));
 
+/** A header or query value: one text, or a list of texts sent as repeated lines or parameters. */
+const textOrList = () => union('a text or a list of texts', template(), array(template()));
+
 const condition = () => string({ role: 'condition' });
 
 const multipartFile = union(
@@ -45,11 +48,35 @@ const request = object(
       string({ role: 'serviceName' }),
       "Name in the environment's `services` map whose `baseUrl` prefixes a relative `url`.",
     ),
-    headers: prop(mapOf(template()), 'Header names to values; variables interpolated.'),
-    query: prop(mapOf(template()), 'Query parameters; values interpolated.'),
+    headers: prop(
+      mapOf(textOrList()),
+      'Header names to values; variables interpolated. A list sends one header line per value.',
+    ),
+    query: prop(
+      mapOf(textOrList()),
+      'Query parameters; values interpolated. A list repeats the parameter: `tag: [a, b]` sends `tag=a&tag=b`.',
+    ),
     body: prop(
       any({ role: 'template' }),
-      'JSON map, list or raw string; variables interpolated. Sent as JSON unless `multipart` is used.',
+      'JSON map, list or raw string; variables interpolated. Excludes `form`, `multipart` and `graphql`.',
+    ),
+    form: prop(
+      mapOf(template()),
+      'Fields sent as `application/x-www-form-urlencoded`, in the order written; values interpolated.',
+    ),
+    graphql: prop(
+      object(
+        {
+          query: required(
+            template(),
+            'The GraphQL document; write `$$` for a literal `$` (`query ($$id: ID!)`).',
+          ),
+          variables: prop(any({ role: 'template' }), 'GraphQL variables (a map); values interpolated.'),
+          operationName: prop(template(), 'Which operation of the document to run.'),
+        },
+        { name: '`graphql`' },
+      ),
+      'A GraphQL request: sent as the JSON body `{query, variables, operationName}` (`application/json`).',
     ),
     transform: prop(
       object({

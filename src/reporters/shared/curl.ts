@@ -1,17 +1,22 @@
 import type { RecordedRequest } from '../../engine/index.js';
 
+/** A recorded request, or one whose headers may hold several values (`convert --to curl`: one `-H` each). */
+type CurlSource = Omit<RecordedRequest, 'headers'> & {
+  headers: Readonly<Record<string, string | readonly string[]>>;
+};
+
 /**
  * A copy-pasteable POSIX-shell cURL command for a recorded request (SPEC, Reports: "a copyable cURL command
  * per step"). One option per line, joined by ` \` line continuations, no trailing newline.
  */
-export function toCurl(request: RecordedRequest): string {
+export function toCurl(request: CurlSource): string {
   const multipart = asMultipart(request);
   const hasBody = request.body !== undefined;
   const words = ['curl', ...methodOption(request.method, hasBody), shellQuote(request.url)];
   const lines = [words.join(' ')];
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const [name, values] of Object.entries(request.headers)) {
     if (!keepsHeader(name, multipart !== undefined)) continue;
-    lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
+    for (const value of [values].flat()) lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
   }
   if (multipart) lines.push(...multipartOptions(multipart));
   else if (hasBody) lines.push(`--data-raw ${shellQuote(bodyText(request.body))}`);
@@ -60,9 +65,9 @@ interface MultipartRecord {
 }
 
 /** The engine records a multipart body as `{ fields, files }` (src/engine/multipart.ts). */
-function asMultipart(request: RecordedRequest): MultipartRecord | undefined {
+function asMultipart(request: CurlSource): MultipartRecord | undefined {
   const contentType = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'content-type');
-  if (!contentType || !/^\s*multipart\/form-data/i.test(contentType[1])) return undefined;
+  if (!contentType || !/^\s*multipart\/form-data/i.test(String(contentType[1]))) return undefined;
   const body = request.body;
   if (typeof body !== 'object' || body === null) return undefined;
   const { fields, files } = body as Record<string, unknown>;
