@@ -95,6 +95,7 @@ function buildStep(step: YamlMap, options: StepBuildOptions): Step | undefined {
     save: saveRules(valueOf(step, 'save')),
     ...optional('retry', retry(valueOf(step, 'retry'))),
     ...optional('timingMaxMs', durationMs(valueOf(valueOf(step, 'timing'), 'max'))),
+    ...optional('delayMs', durationMs(valueOf(step, 'delay'))),
     loc: step.loc,
   };
   const spec = valueOf(step, kind);

@@ -150,6 +150,8 @@ interface StepBase {
   save: SaveRule[];
   retry?: RetrySpec;
   timingMaxMs?: number;
+  /** `delay`: milliseconds to wait before the step's first attempt. */
+  delayMs?: number;
   loc: SourceLocation;
 }
 

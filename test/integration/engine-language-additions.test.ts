@@ -290,3 +290,41 @@ steps:
     expect(received.includes(Buffer.from('x-name: Zoë €\r\n', 'latin1'))).toBe(false);
   });
 });
+
+describe('delay', () => {
+  it('waits before the step is sent, and not when its `if` skips it', async () => {
+    const arrivals: number[] = [];
+    const timed = await startTestServer({
+      handler: (_request, response) => {
+        arrivals.push(performance.now());
+        response.writeHead(200).end();
+      },
+    });
+    try {
+      const started = performance.now();
+      const { result } = await runScenarios(
+        [
+          scenarioFromYaml(`
+scenario: delay
+steps:
+  - request: { method: GET, url: /a }
+  - request: { method: GET, url: /b }
+    delay: 300ms
+  - request: { method: GET, url: /c }
+    delay: 5s
+    if: false
+`),
+        ],
+        { baseUrl: timed.url.replace('127.0.0.1', 'localhost') },
+      );
+      expect(result.scenarios[0]!.steps.map((step) => step.status)).toEqual(['passed', 'passed', 'skipped']);
+      expect(arrivals).toHaveLength(2);
+      expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(290);
+      expect(performance.now() - started).toBeLessThan(3_000);
+      // The wait is not the step's own time.
+      expect(result.scenarios[0]!.steps[1]!.durationMs).toBeLessThan(250);
+    } finally {
+      await timed.close();
+    }
+  });
+});

@@ -69,8 +69,6 @@ export async function executeStep(step: Step, index: number, context: StepContex
     depth: context.depth,
     loc: step.loc,
   });
-  const started = services.clock.monotonicMs();
-
   let outcome: StepOutcome | undefined;
   let guard = true;
   if (step.if !== undefined) {
@@ -80,6 +78,11 @@ export async function executeStep(step: Step, index: number, context: StepContex
       outcome = { status: 'failed', error: `if: ${describeError(error)}` };
     }
   }
+  // `delay` (DECISIONS, Wave 2 "Language additions"): only a step that runs waits, before its first attempt.
+  if (outcome === undefined && guard && step.delayMs !== undefined && step.delayMs > 0) {
+    await services.clock.sleep(step.delayMs);
+  }
+  const started = services.clock.monotonicMs();
   // SPEC, Step outcomes: a false guard skips the step: nothing is sent, assertions and saves are bypassed.
   outcome ??= guard
     ? await dispatch(step, context)

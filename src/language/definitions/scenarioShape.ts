@@ -266,6 +266,10 @@ const stepProperties = {
     'Variable name to source: `body.<path>`, `headers.<name>`, `jwt.<claim>`, `count(body.<path>)`, `cache.<path>`.',
   ),
   retry: prop(retry, 'Polling: repeat the step while its expectations fail.'),
+  delay: prop(
+    duration(),
+    `Wait before the step's first attempt, such as ${DURATION_EXAMPLES}; not counted in its duration.`,
+  ),
   timing: prop(
     object(
       { max: required(duration(), `Latency budget such as ${DURATION_EXAMPLES}.`) },
