@@ -1,4 +1,4 @@
-import { evaluateCondition } from '../../expressions/index.js';
+import { evaluateCondition, interpolate, valueAsText } from '../../expressions/index.js';
 import type { Section, Step } from '../../language/model.js';
 import { interruptedReason } from '../interrupts.js';
 import type { StepResult } from '../results.js';
@@ -12,9 +12,22 @@ import { withRetry } from './retry.js';
 import { executeSetStep, setLabel } from './set.js';
 import { executeUseStep } from './use.js';
 
+/**
+ * A `name` with its variables filled in from the variables of the moment (DECISIONS, Wave 2 "Language
+ * additions"); the reporters mask it like any output. A name that cannot be filled in yet is shown as written.
+ */
+function resolvedName(name: string, context: StepContext): string {
+  if (!name.includes('$') && !name.includes('{{')) return name;
+  try {
+    return valueAsText(interpolate(name, context.store, context.services.runtime));
+  } catch {
+    return name;
+  }
+}
+
 /** The label a step shows before it runs: its `name`, else what it does. */
-function stepLabel(step: Step): string {
-  if (step.name) return step.name;
+function stepLabel(step: Step, context?: StepContext): string {
+  if (step.name) return context === undefined ? step.name : resolvedName(step.name, context);
   switch (step.kind) {
     case 'request':
       return `${step.request.method} ${step.request.url}`;
@@ -61,7 +74,7 @@ export async function executeStep(step: Step, index: number, context: StepContex
   // Nested steps (loops, composed scenarios) stop here once the run is interrupted.
   if (context.signal.aborted) return skippedStep(step, index, context, interruptedReason(context.section));
   const { services } = context;
-  const label = stepLabel(step);
+  const label = stepLabel(step, context);
   services.listener.onStepBegin?.({
     scenario: context.scenario,
     section: context.section,
@@ -107,18 +120,24 @@ export async function executeStep(step: Step, index: number, context: StepContex
 
 /** A step that never ran because an earlier failure or an interrupt stopped its section. */
 export function skippedStep(step: Step, index: number, context: StepContext, reason: string): StepResult {
-  const result = skippedRecord(step, index, context.section, reason);
+  const result = skippedRecord(step, index, context.section, reason, stepLabel(step, context));
   context.services.listener.onStepEnd?.({ scenario: context.scenario, depth: context.depth, result });
   return result;
 }
 
 /** The record of a step that did not run (SPEC, Step outcomes: counted as skipped). */
-export function skippedRecord(step: Step, index: number, section: Section, reason: string): StepResult {
+export function skippedRecord(
+  step: Step,
+  index: number,
+  section: Section,
+  reason: string,
+  label = stepLabel(step),
+): StepResult {
   return {
     index,
     section,
     kind: step.kind,
-    label: stepLabel(step),
+    label,
     loc: step.loc,
     status: 'skipped',
     skipReason: reason,
