@@ -70,7 +70,39 @@ function unresolvedPath(
   );
 }
 
-function resolveReference(node: ReferenceNode, scope: VariableScope): Resolution {
+/** The root that reads the operating-system environment, unless the scenario has a variable of that name. */
+export const ENV_ROOT = 'env';
+
+/** `$env.NAME[.path]`: an unset NAME is an error naming it, never a list of the variables that are set. */
+function resolveEnvironmentVariable(node: ReferenceNode, runtime: ExpressionRuntime): Resolution {
+  const [name, ...rest] = node.path;
+  if (typeof name !== 'string') {
+    const error = () =>
+      new ExpressionError(
+        'variable.env',
+        '`$env` reads one environment variable: write `$env.NAME`',
+        node.offset,
+      );
+    return { found: false, error };
+  }
+  const value = runtime.env?.(name);
+  if (value === undefined) {
+    const error = () =>
+      new ExpressionError(
+        'variable.env-unset',
+        `environment variable \`${name}\` is not set (read as \`$env.${name}\`)`,
+        node.offset,
+        'set it in the shell or as a CI secret before the run',
+      );
+    return { found: false, error };
+  }
+  const lookup = lookupPath(value, rest);
+  if (lookup.found) return lookup;
+  return { found: false, error: () => unresolvedPath(node, value, [], []) };
+}
+
+function resolveReference(node: ReferenceNode, scope: VariableScope, runtime: ExpressionRuntime): Resolution {
+  if (node.name === ENV_ROOT && !scope.has(ENV_ROOT)) return resolveEnvironmentVariable(node, runtime);
   if (!scope.has(node.name)) return { found: false, error: () => undefinedVariable(node, scope) };
   const root = scope.get(node.name);
   const lookup = lookupPath(root, node.path);
@@ -83,7 +115,7 @@ export function evaluateValue(node: ValueNode, context: EvaluationContext): unkn
     case 'literal':
       return node.value;
     case 'reference': {
-      const resolution = resolveReference(node, context.scope);
+      const resolution = resolveReference(node, context.scope, context.runtime);
       if (!resolution.found) throw resolution.error();
       return resolution.value;
     }
@@ -118,7 +150,7 @@ export function evaluateConditionNode(condition: Condition, context: EvaluationC
     case 'truthy': {
       // A bare reference is an existence check (`if: $token`): undefined or unresolvable is false, not an error.
       if (condition.value.kind !== 'reference') return isTruthy(evaluateValue(condition.value, context));
-      const resolution = resolveReference(condition.value, context.scope);
+      const resolution = resolveReference(condition.value, context.scope, context.runtime);
       return resolution.found && isTruthy(resolution.value);
     }
   }

@@ -12,6 +12,11 @@ export interface ExpressionRuntime {
   /** A number in [0, 1). */
   random(): number;
   uuid(): string;
+  /**
+   * `$env.<NAME>`: the operating-system environment variable, or undefined when unset (DECISIONS, Wave 2
+   * "Language additions"). Absent: no variable is set. The engine's reader also learns which values are secrets.
+   */
+  env?(name: string): string | undefined;
 }
 
 export function scopeFromObject(values: Record<string, unknown>): VariableScope {

@@ -97,7 +97,8 @@ export function checkVariableFlow(root: YamlMap, options: VariableFlowOptions): 
 
 class VariableFlow {
   readonly diagnostics: Diagnostic[] = [];
-  private readonly defined = new Set<string>(['accounts']);
+  // `$env.NAME` reads the operating system's environment, which only the run knows (DECISIONS, Wave 2).
+  private readonly defined = new Set<string>(['accounts', 'env']);
   /** Set after a `use` whose definitions are unknown: from then on anything may be defined. */
   private open = false;
 

@@ -8,4 +8,6 @@ export interface ToolContext {
   now: () => Date;
   /** One line for the log (stderr): stdout carries only protocol messages. */
   log: (line: string) => void;
+  /** The server's operating-system environment, for `$env.<NAME>` in runs; none: every name is unset. */
+  env?: Readonly<Record<string, string | undefined>>;
 }

@@ -57,6 +57,7 @@ export async function runScenarios(
     path: input.path,
     environment: input.env,
     tags: input.tags,
+    ...(context.env ? { env: context.env } : {}),
   });
   refuseInvalidPlan(plan);
   const run = await executePlan(plan, {

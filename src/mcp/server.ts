@@ -8,7 +8,7 @@ import { registerScenarioSchema } from './tools/scenarioSchema.js';
 import { registerValidate } from './tools/validate.js';
 
 export type RunnerMcpOptions = Pick<ToolContext, 'cwd' | 'version' | 'log'> &
-  Partial<Pick<ToolContext, 'now'>>;
+  Partial<Pick<ToolContext, 'now' | 'env'>>;
 
 const INSTRUCTIONS =
   'runner is a declarative API test runner: YAML scenarios under .runner/tests send HTTP requests and check ' +

@@ -117,7 +117,7 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
     const raw = await runSuite(plan.scenarios, runSettings(plan, options.userAgent), {
       http,
       clock: systemClock,
-      runtime: systemRuntime,
+      runtime: { ...systemRuntime, env: plan.readEnv },
       secrets: plan.secrets,
       masker,
       listener,

@@ -1,10 +1,11 @@
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { RunnerError } from '../diagnostics/errors.js';
 import type { Scenario } from '../language/model.js';
-import { Masker, SecretRegistry } from '../masking/index.js';
+import { environmentReader, Masker, SecretRegistry } from '../masking/index.js';
 import {
   collectScenarioFiles,
+  fillEnvReferences,
   findWorkspaceRoot,
   loadCredentials,
   loadEnvironment,
@@ -16,6 +17,7 @@ import {
   type ParseCacheOptions,
   type Workspace,
 } from '../workspace/index.js';
+import { displayPath } from '../workspace/displayPath.js';
 
 /** What to run: the same choices `runner run` takes as arguments (SPEC, Commands). */
 export interface RunRequest {
@@ -29,6 +31,8 @@ export interface RunRequest {
   tags?: readonly string[];
   /** Where parsed scenario files are kept between runs; none: every file is parsed afresh. */
   parseCache?: Omit<ParseCacheOptions, 'root'>;
+  /** The operating-system environment, read as `$env.<NAME>` (only src/cli touches `process`). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Everything loaded and checked before the first request: a run can start from here, or report why not. */
@@ -50,6 +54,8 @@ export interface RunPlan {
    * is resolved before any request), by absolute path.
    */
   fragments: ReadonlyMap<string, Scenario>;
+  /** `$env.<NAME>` during the run; secret-looking names join `secrets` as they are read. */
+  readEnv: (name: string) => string | undefined;
 }
 
 /** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
@@ -85,10 +91,21 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
       : undefined;
   const workspace = await loadWorkspace(request.cwd);
   const envName = request.environment ?? workspace.config.environments.default;
-  const environment = await loadEnvironment(workspace, envName);
-  const accounts = await loadCredentials(workspace, envName);
-
   const secrets = new SecretRegistry();
+  const readEnv = environmentReader(request.env ?? {}, secrets);
+  // `$env` in the environment and credentials files is filled in now: an unset name stops the run here.
+  const loadedEnvironment = await loadEnvironment(workspace, envName);
+  const environment = fillEnvReferences(
+    loadedEnvironment,
+    readEnv,
+    displayPath(workspace.cwd, loadedEnvironment.file),
+  );
+  const accounts = fillEnvReferences(
+    await loadCredentials(workspace, envName),
+    readEnv,
+    displayPath(workspace.cwd, join(workspace.runnerDir, 'credentials', `${envName}.yaml`)),
+  );
+  // Every value of a credentials file is a secret, `$env` ones included.
   secrets.add(accounts);
   const masker = new Masker(workspace.config.security.mask, secrets);
 
@@ -108,6 +125,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     scenarios: [],
     testFile: request.path,
     fragments: loaded.fragments,
+    readEnv,
   };
   if (planErrors(plan).length > 0) return plan;
   const noCredentials = await missingCredentialsFile(workspace, envName);

@@ -11,6 +11,7 @@ export type {
 } from './types.js';
 export { findWorkspaceRoot, loadWorkspace } from './loadWorkspace.js';
 export { loadCredentials, loadEnvironment, missingCredentialsFile } from './environment.js';
+export { fillEnvReferences } from './envReferences.js';
 export { collectScenarioFiles } from './collectScenarioFiles.js';
 export { loadScenarioFile, loadScenarios, type LoadedScenarios } from './loadScenarios.js';
 export { validateWorkspace, type Validation } from './validateWorkspace.js';

@@ -14,6 +14,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   const server = createRunnerMcpServer({
     cwd,
     version: buildInfo.version,
+    env: io.env,
     log: (line) => io.stderr.write(`${line}\n`),
   });
   io.stderr.write(`runner mcp ${buildInfo.version}: serving ${cwd} over stdio\n`);

@@ -29,6 +29,7 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     environment: typeof args.options.env === 'string' ? args.options.env : undefined,
     tags: (args.options.tag as string[] | undefined) ?? [],
     parseCache: parseCacheOptions(io),
+    env: io.env,
   });
   const formats = reportFormats(args, plan.workspace);
   const mask = (text: string) => plan.masker.maskText(text);

@@ -1,0 +1,38 @@
+/**
+ * `$env.<NAME>` in environment and credentials files (DECISIONS, Wave 2 "Language additions"): filled in when
+ * a run starts, from the environment the run was started with. An unset name stops the run (exit 2) naming it.
+ */
+import { RunnerError } from '../diagnostics/errors.js';
+
+// `$env.NAME` or `${env.NAME}`; `$$env.NAME` is the literal text (`$$` writes a `$`, as in scenarios).
+const ENV_REFERENCE = /\$\$|\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}|\$env\.([A-Za-z_][A-Za-z0-9_]*)/g;
+
+function fillText(text: string, read: (name: string) => string | undefined, file: string): string {
+  if (!text.includes('env.')) return text;
+  return text.replace(ENV_REFERENCE, (match, braced: string | undefined, bare: string | undefined) => {
+    const name = braced ?? bare;
+    if (name === undefined) return match;
+    const value = read(name);
+    if (value === undefined) {
+      throw new RunnerError(
+        'env.unset',
+        `${file}: environment variable \`${name}\` is not set (read as \`$env.${name}\`)`,
+        { hint: 'set it in the shell or as a CI secret before the run' },
+      );
+    }
+    return value;
+  });
+}
+
+/** Every string in `value` (map keys excepted) with its `$env` references filled in. */
+export function fillEnvReferences<T>(value: T, read: (name: string) => string | undefined, file: string): T {
+  const fill = (item: unknown): unknown => {
+    if (typeof item === 'string') return fillText(item, read, file);
+    if (Array.isArray(item)) return item.map(fill);
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, fill(inner)]));
+    }
+    return item;
+  };
+  return fill(value) as T;
+}
