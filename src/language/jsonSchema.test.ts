@@ -35,12 +35,20 @@ steps:
       method: GET
       url: /products
       service: shop
-      headers: { Authorization: Bearer $token, X-Count: 3 }
-      query: { page: 1 }
+      headers: { Authorization: Bearer $token, X-Count: 3, X-Tag: [a, "$token"] }
+      query: { page: 1, tag: [x, y] }
     expect: { status: "oneOf 200,201", schema: products/list, headers.content-type: contains json }
     save: { products: body.items, count: count(body.items) }
     retry: { attempts: 5, interval: 200, backoff: exponential, maxDuration: 10s, onStatus: [502, 503] }
     timing: { max: 1.5s }
+    delay: 250ms
+  - name: log in as $env.CI_USER
+    request: { method: POST, url: /login, form: { user: "$env.CI_USER", token: "\${base64(a:b)}" } }
+    expect: { status: 2xx, body.items: each gt 2024-01-01T00:00:00Z, body.ip: ipv6, headers.set-cookie: each contains "=" }
+  - request:
+      method: POST
+      url: /graphql
+      graphql: { query: "query ($$id: ID!) { user(id: $$id) { name } }", variables: { id: 1 }, operationName: U }
   - request:
       method: POST
       url: /orders
@@ -135,6 +143,8 @@ describe('scenario JSON Schema', () => {
       'request',
       'request',
       'request',
+      'request',
+      'request',
       'cache',
       'use',
       'for_each',
@@ -153,6 +163,15 @@ describe('scenario JSON Schema', () => {
     ['a step without an operation', 'scenario: x\nsteps:\n  - name: nothing\n'],
     ['a bad duration', 'scenario: x\nsteps:\n  - request: { method: GET, url: /, timeout: 5 sec }\n'],
     ['a missing `steps`', 'scenario: x\n'],
+    [
+      'a misspelled graphql key',
+      'scenario: x\nsteps:\n  - request: { method: POST, url: /, graphql: { qeury: q } }\n',
+    ],
+    ['a bad delay', 'scenario: x\nsteps:\n  - request: { method: GET, url: / }\n    delay: soon\n'],
+    [
+      'a status above 599',
+      'scenario: x\nsteps:\n  - request: { method: GET, url: / }\n    expect: { status: 700 }\n',
+    ],
     [
       'a non-integer attempts',
       'scenario: x\nsteps:\n  - request: { method: GET, url: / }\n    retry: { attempts: three }\n',
