@@ -33,9 +33,7 @@ beforeAll(async () => {
   await writeFile(join(dir, '.runner/config.yaml'), '{}\n');
   await writeFile(
     join(dir, '.runner/environments/local.yaml'),
-    // 127.0.0.1, not localhost: the built CLI cannot resolve names yet (its lazy `node:dns/promises` import
-    // fails under the code-cache launcher: ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
-    `baseUrl: ${server.url}\nvariables: { region: $env.RUNNER_E2E_REGION }\n`,
+    `baseUrl: ${server.url.replace('127.0.0.1', 'localhost')}\nvariables: { region: $env.RUNNER_E2E_REGION }\n`,
   );
   await writeFile(join(dir, '.runner/credentials/local.yaml'), 'ci: { password: "$env.RUNNER_E2E_PLAIN" }\n');
 });
