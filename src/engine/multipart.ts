@@ -27,7 +27,7 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
  */
 export async function contentTypeFor(filename: string): Promise<string> {
   // The table is large: loaded on the first upload only (start-up stays fast).
-  const { lookup } = await import('mime-types');
+  const { lookup } = await import('./mimeTable.js');
   return lookup(posix.basename(filename)) || DEFAULT_CONTENT_TYPE;
 }
 

@@ -71,7 +71,7 @@ function unresolvedPath(
 }
 
 /** The root that reads the operating-system environment, unless the scenario has a variable of that name. */
-export const ENV_ROOT = 'env';
+const ENV_ROOT = 'env';
 
 /** `$env.NAME[.path]`: an unset NAME is an error naming it, never a list of the variables that are set. */
 function resolveEnvironmentVariable(node: ReferenceNode, runtime: ExpressionRuntime): Resolution {

@@ -2,4 +2,4 @@ export { CONSOLE_ONLY_MASK_FIELDS, MASK } from './fields.js';
 export { Masker, type MaskingPolicy } from './masker.js';
 export { SecretRegistry } from './secrets.js';
 export { pathKeys } from './pathKeys.js';
-export { environmentReader, isSecretEnvName } from './envSecrets.js';
+export { environmentReader } from './envSecrets.js';
