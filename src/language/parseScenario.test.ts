@@ -83,6 +83,27 @@ describe('parseScenario: field rules', () => {
     ]);
   });
 
+  it('request.body-conflict: one body form per request, and transform only with body', () => {
+    expect(
+      problems(oneStep('  - request: { method: POST, url: /, form: { a: 1 }, graphql: { query: q } }')),
+    ).toEqual([
+      'request.body-conflict s.yaml:3:54: `form` and `graphql` cannot be combined: a request sends one of `body`, `form`, `multipart` or `graphql`',
+    ]);
+    expect(
+      problems(
+        oneStep('  - request: { method: POST, url: /, form: { a: 1 }, transform: { from: $accounts } }'),
+      ),
+    ).toEqual([
+      'request.body-conflict s.yaml:3:54: `transform` reshapes a JSON `body`; it cannot be combined with `form`',
+    ]);
+  });
+
+  it('a misspelled body form gets a did-you-mean', () => {
+    expect(problems(oneStep('  - request: { method: POST, url: /, grapql: { query: q } }'))[0]).toMatch(
+      /did you mean `graphql`\?/,
+    );
+  });
+
   it('shape.range', () => {
     expect(
       problems(oneStep('  - request: { method: GET, url: / }', '    retry: { onStatus: [99] }')),

@@ -99,7 +99,7 @@ function bodyFormProblems(step: YamlMap): Diagnostic[] {
     (BODY_FORMS as readonly string[]).includes(entry.key.value),
   );
   const [first] = present;
-  return present
+  const conflicts = present
     .slice(1)
     .map((entry) =>
       diagnostic(
@@ -109,6 +109,19 @@ function bodyFormProblems(step: YamlMap): Diagnostic[] {
         entry.key,
       ),
     );
+  // `transform` reshapes a JSON `body`; the other forms have none for it to work on.
+  const transform = entryOf(request, 'transform');
+  if (transform && first && first.key.value !== 'body') {
+    conflicts.push(
+      diagnostic(
+        'request.body-conflict',
+        'error',
+        `\`transform\` reshapes a JSON \`body\`; it cannot be combined with \`${first.key.value}\``,
+        transform.key,
+      ),
+    );
+  }
+  return conflicts;
 }
 
 /** `body.x` on a cache step or `cache.value` on a request step can never resolve. */
