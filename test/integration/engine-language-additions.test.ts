@@ -328,3 +328,29 @@ steps:
     }
   });
 });
+
+describe('delay and interrupts', () => {
+  it('an interrupt ends the wait at once and the step is not sent', async () => {
+    const controller = new AbortController();
+    const before = server.requests.length;
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 100);
+    const { result } = await runScenarios(
+      [
+        scenarioFromYaml(`
+scenario: delay interrupted
+steps:
+  - request: { method: GET, url: /late }
+    delay: 10s
+`),
+      ],
+      { baseUrl, stop: { run: controller.signal } },
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result.scenarios[0]!.steps[0]).toMatchObject({
+      status: 'skipped',
+      skipReason: 'the run was interrupted',
+    });
+    expect(server.requests.length).toBe(before);
+  });
+});

@@ -91,9 +91,12 @@ export async function executeStep(step: Step, index: number, context: StepContex
       outcome = { status: 'failed', error: `if: ${describeError(error)}` };
     }
   }
-  // `delay` (DECISIONS, Wave 2 "Language additions"): only a step that runs waits, before its first attempt.
+  // `delay` (DECISIONS, Wave 2 "Language additions"): only a step that runs waits, before its first attempt;
+  // an interrupt ends the wait and the step does not run.
   if (outcome === undefined && guard && step.delayMs !== undefined && step.delayMs > 0) {
-    await services.clock.sleep(step.delayMs);
+    await services.clock.sleep(step.delayMs, context.signal);
+    if (context.signal.aborted)
+      outcome = { status: 'skipped', skipReason: interruptedReason(context.section) };
   }
   const started = services.clock.monotonicMs();
   // SPEC, Step outcomes: a false guard skips the step: nothing is sent, assertions and saves are bypassed.
