@@ -104,13 +104,18 @@ describe('the scenario model', () => {
   });
 
   it('normalizes multipart files and keeps transforms', () => {
-    const [step] = stepsOf(
+    // Two steps: `transform` works on a JSON `body` only (validate rejects it beside `multipart`).
+    const [step, transformed] = stepsOf(
       '  - request:',
       '      method: POST',
       '      url: /u',
       '      multipart:',
       '        fields: { title: T }',
       '        files: { doc: a.pdf, img: { path: i.png, contentType: image/png } }',
+      '  - request:',
+      '      method: POST',
+      '      url: /o',
+      '      body: {}',
       '      transform: { from: $list, slice: "0:2", map: { id: $item.id }, into: items }',
     );
     expect(step?.kind === 'request' && step.request).toMatchObject({
@@ -118,6 +123,8 @@ describe('the scenario model', () => {
         fields: { title: 'T' },
         files: { doc: { path: 'a.pdf' }, img: { path: 'i.png', contentType: 'image/png' } },
       },
+    });
+    expect(transformed?.kind === 'request' && transformed.request).toMatchObject({
       transform: { from: '$list', slice: '0:2', map: { id: '$item.id' }, into: 'items' },
     });
   });
