@@ -20,14 +20,14 @@ afterAll(() => server.close());
 
 const baseUrl = () => `http://localhost:${new URL(server.url).port}`;
 
-/** A stop whose first signal fires once the server has received `path`. */
-function stopWhenReceived(path: string): { stop: RunStop; second: AbortController } {
+/** A stop whose first signal fires once the server has received `path` (and `afterMs` more have passed). */
+function stopWhenReceived(path: string, afterMs = 0): { stop: RunStop; second: AbortController } {
   const first = new AbortController();
   const second = new AbortController();
   const timer = setInterval(() => {
     if (server.requests.some((request) => request.url === path)) {
       clearInterval(timer);
-      first.abort();
+      setTimeout(() => first.abort(), afterMs);
     }
   }, 5);
   return { stop: { run: first.signal, teardown: second.signal }, second };
@@ -72,10 +72,11 @@ steps:
     expect: { status: 200 }
 `);
     const before = server.requests.length;
-    const { stop } = stopWhenReceived('/fail');
+    // Well after the 503 came back (on a loaded machine too), well before the 30 s wait ends.
+    const { stop } = stopWhenReceived('/fail', 500);
     const started = Date.now();
     const { result } = await runScenarios([scenario], { baseUrl: baseUrl(), stop });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
     expect(received(before)).toEqual(['GET /fail']);
     const step = result.scenarios[0]!.steps[0]!;
     expect(step.status).toBe('failed');
