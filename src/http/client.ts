@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { createRequire } from 'node:module';
 import { Agent } from 'undici';
 import { createConnector } from './connector.js';
 import { endpointKey } from './endpoint.js';
@@ -9,6 +9,13 @@ import { collectResponse } from './collectResponse.js';
 import { checkHost } from './sandbox/policy.js';
 import { toHttpError, type FailureContext } from './transportErrors.js';
 import type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from './types.js';
+
+/**
+ * Node's reason phrases, for HTTP/2 answers, which carry none. Read through `require`: an ES import of
+ * node:http builds its module namespace, which reads every export, and Node 22's lazy `http.WebSocket`
+ * then loads Node's internal copy of undici at every run (~30 ms of CPU, bench/README.md).
+ */
+const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 function parseTarget(url: string): URL {
   let parsed: URL;
