@@ -1,55 +1,90 @@
-import { parsePath } from '../expressions/path.js';
 import type { MatcherProblem } from './checkExpected.js';
-import { countedPath } from './save.js';
-import { CACHE_FIELDS, isSubjectRoot, splitSubjectPath, unknownRoot } from './subject.js';
+import { capturePatternProblem } from './matchers/regexCapture.js';
+import { jsonPathProblem } from './query/jsonPathQuery.js';
+import { jsonPathEngine, xpathEngine } from './query/queryEngines.js';
+import {
+  CERTIFICATE_FIELDS,
+  RESPONSE_FIELDS,
+  parseSubjectQuery,
+  splitSubjectPath,
+  type SubjectQuery,
+} from './query/subjectQuery.js';
+import { xpathProblem } from './query/xpathQuery.js';
+import { CACHE_FIELDS } from './subject.js';
 import { closestByTypo } from '../diagnostics/typoDistance.js';
 
-// Static checks of `expect` paths and `save` sources, for `validate`; the runtime side is subject.ts and save.ts.
+// Static checks of `expect` paths and `save` sources, for `validate`; the runtime side is subject.ts. JSONPath
+// and XPath syntax is checked when the caller has loaded those engines (loadQueryEngines).
 
 function problem(message: string, hint?: string): MatcherProblem[] {
   return [hint === undefined ? { message } : { message, hint }];
 }
 
-function cacheFieldHint(field: string | number | undefined): string | undefined {
-  const match = typeof field === 'string' ? closestByTypo(field, CACHE_FIELDS, 2) : undefined;
-  return match === undefined ? undefined : `did you mean \`cache.${match}\`?`;
+function fieldProblem(
+  root: string,
+  field: string | number | object | undefined,
+  fields: readonly string[],
+): MatcherProblem[] {
+  if (typeof field !== 'string' || fields.includes(field)) return [];
+  const match = closestByTypo(field, fields, 2);
+  return problem(
+    `unknown ${root} field \`${field}\`; ${root} paths are ${fields.map((f) => `${root}.${f}`).join(', ')}`,
+    match === undefined ? undefined : `did you mean \`${root}.${match}\`?`,
+  );
 }
 
-/** Static check of a subject path: its root, its syntax, and for `cache` the field name. */
-function checkPath(path: string): MatcherProblem[] {
-  const { root, rest } = splitSubjectPath(path);
-  if (!isSubjectRoot(root)) {
-    const unknown = unknownRoot(root);
-    return problem(unknown.message, unknown.hint);
+/** Response fields that are one value, with nothing below them. */
+const SCALAR_FIELDS = new Set<string>(RESPONSE_FIELDS.filter((f) => f !== 'redirects' && f !== 'certificate'));
+
+function checkQuery(query: SubjectQuery): MatcherProblem[] {
+  switch (query.kind) {
+    case 'invalid':
+      return problem(query.message, query.hint);
+    case 'header':
+      return [];
+    case 'jsonpath': {
+      const engine = jsonPathEngine();
+      const why = engine === undefined ? undefined : jsonPathProblem(engine, query.expression);
+      return why === undefined ? [] : problem(why);
+    }
+    case 'xpath': {
+      const engine = xpathEngine();
+      const why = engine === undefined ? undefined : xpathProblem(engine, query.expression);
+      return why === undefined ? [] : problem(why);
+    }
+    case 'call': {
+      const inner = checkQuery(query.argument);
+      if (inner.length > 0) return inner;
+      const root = query.argument.kind === 'root' ? query.argument.root : query.argument.kind;
+      if (query.name === 'count' && (root === 'status' || root === 'header' || SCALAR_FIELDS.has(root))) {
+        return problem(
+          `\`count()\` counts list items or object keys; \`${query.argumentText}\` is never a list`,
+          'count a `body`, `jwt`, `cache`, `redirects`, JSONPath or `xpath(...)` path',
+        );
+      }
+      const why = query.pattern === undefined ? undefined : capturePatternProblem(query.pattern);
+      return why === undefined ? [] : problem(why);
+    }
+    case 'root':
+      if (query.rest === '') return [];
+      if (query.root === 'status' || SCALAR_FIELDS.has(query.root))
+        return problem(`\`${query.root}\` has no fields; write \`${query.root}\``);
+      if (query.root === 'cache') return fieldProblem('cache', query.segments[0], CACHE_FIELDS);
+      if (query.root === 'certificate') return fieldProblem('certificate', query.segments[0], CERTIFICATE_FIELDS);
+      return [];
   }
-  if (path.endsWith('.')) return problem(`\`${path}\` ends with \`.\`; name a field after it`);
-  if (root === 'headers' || rest === '') return [];
-  if (root === 'status') return problem('`status` has no fields; write `status`');
-  let first: string | number | undefined;
-  try {
-    first = parsePath(rest)[0];
-  } catch (error) {
-    return problem(error instanceof Error ? error.message : String(error));
-  }
-  if (root === 'cache' && !CACHE_FIELDS.some((field) => field === first)) {
-    return problem(
-      `unknown cache field \`${String(first)}\`; cache paths are ${CACHE_FIELDS.map((f) => `cache.${f}`).join(', ')}`,
-      cacheFieldHint(first),
-    );
-  }
-  return [];
 }
 
-/** Static check of an `expect` path for `validate`: `schema`, or a subject path with a known root and valid syntax. */
+/** Static check of an `expect` path for `validate`: `schema`, or a path `save` could read too. */
 export function checkExpectPath(path: string): MatcherProblem[] {
   const trimmed = path.trim();
   if (trimmed === 'schema') return [];
   if (splitSubjectPath(trimmed).root === 'schema')
     return problem('`schema` takes no path; write `schema: <name>`');
-  return checkPath(trimmed);
+  return checkQuery(parseSubjectQuery(trimmed));
 }
 
-/** Static check of a `save` source for `validate`: unknown root, bad path syntax, a malformed `count()`. */
+/** Static check of a `save` source for `validate`: unknown root or function, bad path, pattern or query syntax. */
 export function checkSaveSource(source: string): MatcherProblem[] {
   const trimmed = source.trim();
   if (trimmed === '')
@@ -57,25 +92,5 @@ export function checkSaveSource(source: string): MatcherProblem[] {
   if (splitSubjectPath(trimmed).root === 'schema') {
     return problem('`schema` is only for `expect`; it names a schema, not a value to save');
   }
-  const call = /^([A-Za-z_]\w*)\s*\(/.exec(trimmed);
-  if (!call) return checkPath(trimmed);
-  const name = call[1] ?? '';
-  if (name !== 'count') {
-    return problem(
-      `unknown function \`${name}()\`; the only save function is \`count(...)\``,
-      'write `count(body.<path>)`',
-    );
-  }
-  const counted = countedPath(trimmed);
-  if (counted === undefined)
-    return problem(`\`${trimmed}\` is not a complete \`count(...)\``, 'write `count(body.<path>)`');
-  if (counted === '') return problem('`count()` needs a path, such as `count(body.items)`');
-  const { root } = splitSubjectPath(counted);
-  if (root === 'status' || root === 'headers') {
-    return problem(
-      `\`count()\` counts array items; \`${counted}\` is never an array`,
-      'count a `body`, `jwt` or `cache` path',
-    );
-  }
-  return checkPath(counted);
+  return checkQuery(parseSubjectQuery(trimmed));
 }

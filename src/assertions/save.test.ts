@@ -49,7 +49,7 @@ describe('extractSaves', () => {
     expect(outcome.values['__proto__']).toBe(7);
   });
 
-  it('warns and stores nothing for a missing path or a non-array count', () => {
+  it('warns and stores nothing for a missing path or a value that cannot be counted', () => {
     const outcome = extractSaves(
       [
         { variable: 'a', source: 'count(body.missing)' },
@@ -59,11 +59,11 @@ describe('extractSaves', () => {
       ],
       subject,
     );
-    expect(outcome.values).toEqual({});
+    // DECISIONS, Wave 2: count() of an object is its number of keys.
+    expect(outcome.values).toEqual({ c: 1 });
     expect(outcome.warnings).toEqual([
       'count(body.missing): path not found; available fields: id, name, items, none, empty, nested (`a` not saved)',
-      'count(body.name): `body.name` is a string, not an array (`b` not saved)',
-      'count(body.nested): `body.nested` is an object, not an array (`c` not saved)',
+      'count(body.name): `body.name` is a string, not an array or an object (`b` not saved)',
       'body.missing: path not found; available fields: id, name, items, none, empty, nested (`d` not saved)',
     ]);
   });

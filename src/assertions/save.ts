@@ -1,5 +1,4 @@
 import { resolveSubjectPath, type Subject } from './subject.js';
-import { describeType } from '../expressions/index.js';
 
 export interface SaveRuleInput {
   variable: string;
@@ -12,40 +11,20 @@ export interface SaveOutcome {
   warnings: string[];
 }
 
-/** `count(body.items)` → `body.items`; undefined when the source is not a count. */
-export function countedPath(source: string): string | undefined {
-  const match = /^count\s*\(([\s\S]*)\)$/.exec(source);
-  return match?.[1]?.trim();
-}
-
-type Extraction = { ok: true; value: unknown } | { ok: false; reason: string };
-
-/** SPEC `save` sources: count() is the array's length; explicit null and [] count 0; anything else warns. */
-function extractCount(path: string, subject: Subject): Extraction {
-  const resolved = resolveSubjectPath(subject, path);
-  if (!resolved.found) return { ok: false, reason: resolved.message };
-  if (resolved.value === null) return { ok: true, value: 0 };
-  if (Array.isArray(resolved.value)) return { ok: true, value: resolved.value.length };
-  return { ok: false, reason: `\`${path}\` is ${describeType(resolved.value)}, not an array` };
-}
-
-function extract(source: string, subject: Subject): Extraction {
-  const counted = countedPath(source);
-  if (counted !== undefined) return extractCount(counted, subject);
-  const resolved = resolveSubjectPath(subject, source);
-  return resolved.found ? { ok: true, value: resolved.value } : { ok: false, reason: resolved.message };
-}
-
-/** Reads each `save` rule's source from the step's subject (SPEC phase 7; the engine runs it only after passing assertions). */
+/**
+ * Reads each `save` rule's source from the step's subject (SPEC phase 7; the engine runs it only after passing
+ * assertions). Sources are the paths `expect` reads, functions included: `count(body.items)` is the list's
+ * length, explicit null counts 0, and a missing path or a value that cannot be counted is a warning.
+ */
 export function extractSaves(rules: readonly SaveRuleInput[], subject: Subject): SaveOutcome {
   // No prototype: a variable named `__proto__` must be stored, not change the object.
   const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const warnings: string[] = [];
   for (const rule of rules) {
     const source = rule.source.trim();
-    const extraction = extract(source, subject);
-    if (extraction.ok) values[rule.variable] = extraction.value;
-    else warnings.push(`${source}: ${extraction.reason} (\`${rule.variable}\` not saved)`);
+    const resolved = resolveSubjectPath(subject, source);
+    if (resolved.found) values[rule.variable] = resolved.value;
+    else warnings.push(`${source}: ${resolved.message} (\`${rule.variable}\` not saved)`);
   }
   return { values, warnings };
 }

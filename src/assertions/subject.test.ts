@@ -77,7 +77,7 @@ describe('resolveSubjectPath', () => {
       available: ['[0]..[1]'],
     });
     expect(resolveSubjectPath(subject, 'body.items.id')).toMatchObject({
-      message: 'path not found: `body.items` is an array; use an index such as `body.items[0]`',
+      message: 'path not found: `body.items` is an array; use an index such as `body.items[0]` or every item with `body.items[*]`',
     });
     expect(resolveSubjectPath(subject, 'body.user.name.first')).toMatchObject({
       message: 'path not found: `body.user.name` is a string, not an object',
@@ -137,7 +137,7 @@ describe('resolveSubjectPath', () => {
     expect(resolveSubjectPath(subject, 'bdy.user')).toEqual({
       found: false,
       message:
-        'unknown path root `bdy`; paths start with status, headers, body, jwt, cache (did you mean `body`?)',
+        'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, `$` (JSONPath) or xpath(...) (did you mean `body`?)',
       available: [],
     });
     expect(resolveSubjectPath(subject, 'body.a..b')).toMatchObject({

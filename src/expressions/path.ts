@@ -3,12 +3,36 @@ import { ExpressionError } from '../diagnostics/errors.js';
 /** One step of a path: a field name or an array index. */
 export type PathSegment = string | number;
 
+/** `[*]`: every item of a list (DECISIONS, Wave 2 "Body paths"). */
+export interface WildcardSegment {
+  readonly wildcard: true;
+}
+/** `[$i]`: an index (or key) read from a variable when the path is looked up. */
+export interface VariableSegment {
+  readonly variable: string;
+}
+/** A segment of a response path: the plain ones, plus `[*]` and `[$name]`. */
+export type QuerySegment = PathSegment | WildcardSegment | VariableSegment;
+
+export const WILDCARD: WildcardSegment = Object.freeze({ wildcard: true });
+
 /**
  * Parses `items[0].id`, `a.b`, `["key.with.dots"]`, `[-1]` into segments. Field names may contain any
  * character but `.` and `[`; bracket-quoted names may contain anything.
  */
 export function parsePath(text: string): PathSegment[] {
-  const segments: PathSegment[] = [];
+  return parseSegments(text, false) as PathSegment[];
+}
+
+/** parsePath for `expect` and `save` paths, which also take `[*]` and `[$name]`. */
+export function parseQueryPath(text: string): QuerySegment[] {
+  return parseSegments(text, true);
+}
+
+const VARIABLE_INDEX = /^\$([A-Za-z0-9_][A-Za-z0-9_-]*)$/;
+
+function parseSegments(text: string, query: boolean): QuerySegment[] {
+  const segments: QuerySegment[] = [];
   let i = 0;
   const fail = (message: string): never => {
     throw new ExpressionError('path.syntax', `invalid path \`${text}\`: ${message}`, i);
@@ -25,8 +49,11 @@ export function parsePath(text: string): PathSegment[] {
       if (close < 0) fail('missing `]`');
       const inner = text.slice(i + 1, close).trim();
       const quoted = /^(['"])(.*)\1$/s.exec(inner);
+      const variable = query ? VARIABLE_INDEX.exec(inner) : null;
       if (quoted) segments.push(quoted[2]!);
       else if (/^-?\d+$/.test(inner)) segments.push(Number(inner));
+      else if (query && inner === '*') segments.push(WILDCARD);
+      else if (variable) segments.push({ variable: variable[1]! });
       else fail(`\`[${inner}]\` is not an index; quote field names: ["${inner}"]`);
       i = close + 1;
       continue;
@@ -39,10 +66,11 @@ export function parsePath(text: string): PathSegment[] {
   return segments;
 }
 
-export function formatPath(segments: readonly PathSegment[]): string {
+export function formatPath(segments: readonly QuerySegment[]): string {
   let out = '';
   for (const segment of segments) {
     if (typeof segment === 'number') out += `[${segment}]`;
+    else if (typeof segment === 'object') out += 'wildcard' in segment ? '[*]' : `[$${segment.variable}]`;
     else if (/^[^.[\]]+$/.test(segment)) out += out === '' ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
   }

@@ -1,0 +1,94 @@
+/**
+ * The JSONPath and XPath engines, loaded on first need (STYLE.md: heavy modules stay out of start-up). Callers
+ * that may meet a `$...` or `xpath(...)` key await `loadQueryEngines` first (the engine per step, `validate`
+ * per file); evaluation itself stays synchronous.
+ */
+import type { SubjectQuery } from './subjectQuery.js';
+import { loadXPathEngine } from './xpathEngine.js';
+
+/** RFC 9535 JSONPath (jsonpath-rfc9535): a parser for syntax and singular-ness, and a query function. */
+export interface JsonPathEngine {
+  parse(expression: string): JsonPathAst;
+  query(document: unknown, expression: string): unknown[];
+}
+
+/** The parts of the parsed query the runner reads: its segments and their selectors. */
+export interface JsonPathAst {
+  segments: readonly { type: string; node: { type: string; selectors?: readonly { type: string }[] } }[];
+}
+
+/** The value objects of the `xpath` package; only their kind and value are read. */
+export interface XPathValue {
+  stringValue(): string;
+  numberValue(): number;
+  booleanValue(): boolean;
+}
+
+export interface XPathNodeSet extends XPathValue {
+  toArray(): XmlNode[];
+}
+
+/** The DOM node fields read from an XPath node-set. */
+export interface XmlNode {
+  nodeType: number;
+  nodeValue: string | null;
+  textContent: string | null;
+  value?: string;
+}
+
+export interface XPathEngine {
+  /** Throws on a syntax error. */
+  parse(expression: string): {
+    evaluate(options: { node: unknown; isHtml: boolean; namespaces: Record<string, string> }): XPathValue;
+  };
+  isNodeSet(value: XPathValue): value is XPathNodeSet;
+  isNumber(value: XPathValue): boolean;
+  isBoolean(value: XPathValue): boolean;
+  /** Parses a body; throws with the parser's message when it is not well-formed XML. */
+  parseDocument(text: string, html: boolean): XmlDocumentView;
+}
+
+/** A parsed document, with the namespace prefixes it declares (Hurl's convention: `_` is the first default). */
+export interface XmlDocumentView {
+  document: unknown;
+  namespaces: Record<string, string>;
+}
+
+let jsonPath: JsonPathEngine | undefined;
+let xpath: XPathEngine | undefined;
+
+export function jsonPathEngine(): JsonPathEngine | undefined {
+  return jsonPath;
+}
+
+export function xpathEngine(): XPathEngine | undefined {
+  return xpath;
+}
+
+async function loadJsonPath(): Promise<JsonPathEngine> {
+  const [library, parser] = await Promise.all([
+    import('jsonpath-rfc9535'),
+    import('jsonpath-rfc9535/parser'),
+  ]);
+  return {
+    parse: (expression) => parser.default(expression),
+    query: (document, expression) => library.query(document as never, expression),
+  };
+}
+
+function needs(query: SubjectQuery, kind: 'jsonpath' | 'xpath'): boolean {
+  if (query.kind === kind) return true;
+  return query.kind === 'call' && needs(query.argument, kind);
+}
+
+/** Loads the engines any of `queries` needs; cheap when they are loaded or not needed. */
+export async function loadQueryEngines(queries: Iterable<SubjectQuery>): Promise<void> {
+  let wantJsonPath = false;
+  let wantXPath = false;
+  for (const query of queries) {
+    wantJsonPath ||= jsonPath === undefined && needs(query, 'jsonpath');
+    wantXPath ||= xpath === undefined && needs(query, 'xpath');
+  }
+  if (wantJsonPath) jsonPath = await loadJsonPath();
+  if (wantXPath) xpath = await loadXPathEngine();
+}
