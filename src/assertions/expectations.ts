@@ -1,7 +1,8 @@
 import type { SourceLocation } from '../diagnostics/location.js';
 import { suggestMatcher } from './checkExpected.js';
 import { matchExpected, parseExpected, type ParsedExpectation } from './expected.js';
-import { resolveSubjectPath, splitSubjectPath, type Subject } from './subject.js';
+import { parseSubjectQuery, queryRoot, splitSubjectPath } from './query/subjectQuery.js';
+import { resolveQuery, type Subject } from './subject.js';
 import { quoteValue } from '../expressions/index.js';
 
 /** One checked `expect` entry: a result, never an exception (STYLE.md, "Failures are results"). */
@@ -37,13 +38,21 @@ export type SchemaValidator = (schemaName: string, body: unknown) => { passed: b
 export interface EvaluateOptions {
   /** Validates the body against a named schema (`schema: user.json`); absent where no schemas are configured. */
   validateSchema?: SchemaValidator;
+  /**
+   * Evaluate in the order written (`expect` as a list, DECISIONS Wave 2) instead of SPEC's phase order,
+   * which is for `expect` as a map.
+   */
+  inOrder?: boolean;
 }
 
 /** SPEC, phase 6: status, headers, body matchers, JWT claims, schema, cache; unknown roots last. */
 const PHASE_ORDER = ['status', 'headers', 'body', 'jwt', 'schema', 'cache'];
 
 function phaseOf(path: string): number {
-  const index = PHASE_ORDER.indexOf(splitSubjectPath(path).root);
+  if (splitSubjectPath(path).root === 'schema') return PHASE_ORDER.indexOf('schema');
+  const root = queryRoot(parseSubjectQuery(path));
+  // JSONPath and XPath read the body, so they are body matchers.
+  const index = PHASE_ORDER.indexOf(root === 'jsonpath' || root === 'xpath' ? 'body' : (root ?? ''));
   return index < 0 ? PHASE_ORDER.length : index;
 }
 
@@ -97,7 +106,8 @@ function evaluateOne(entry: ExpectationInput, subject: Subject, options: Evaluat
   const parsed: ParsedExpectation = entry.literal
     ? { kind: 'literal', value: entry.expected }
     : (entry.parsed ?? parseExpected(entry.expected));
-  const resolved = resolveSubjectPath(subject, entry.path);
+  const query = parseSubjectQuery(entry.path);
+  const resolved = resolveQuery(subject, query);
   if (!resolved.found) {
     const absentPasses = parsed.kind === 'matcher' && parsed.name === 'exists' && parsed.negated;
     if (absentPasses)
@@ -111,7 +121,7 @@ function evaluateOne(entry: ExpectationInput, subject: Subject, options: Evaluat
   }
   const actual = resolved.value;
   // Headers are text by nature: `headers.content-length: 42` compares with the text "42".
-  const verdict = matchExpected(parsed, actual, { textual: splitSubjectPath(entry.path).root === 'headers' });
+  const verdict = matchExpected(parsed, actual, { textual: query.kind === 'header' });
   if (verdict.invalid !== undefined) {
     return result(entry, {
       actual,
@@ -126,6 +136,9 @@ function evaluateOne(entry: ExpectationInput, subject: Subject, options: Evaluat
     const suggestion = suggestMatcher(parsed.value);
     if (suggestion !== undefined) notes.push(`did you mean the matcher \`${suggestion}\`?`);
   }
+  // DECISIONS, Wave 2: a JSONPath that matched nothing says so.
+  if (query.kind === 'jsonpath' && Array.isArray(actual) && actual.length === 0)
+    notes.push('the JSONPath matched nothing');
   const note = notes.filter((text) => text !== undefined).join('; ');
   return result(entry, {
     actual,
@@ -135,14 +148,15 @@ function evaluateOne(entry: ExpectationInput, subject: Subject, options: Evaluat
 }
 
 /**
- * Checks a step's `expect` entries against what it produced, in SPEC's phase-6 order (stable within a group),
- * one result per entry.
+ * Checks a step's `expect` entries against what it produced, in SPEC's phase-6 order (stable within a group)
+ * or, for `expect` written as a list, in the order written; one result per entry.
  */
 export function evaluateExpectations(
   expectations: readonly ExpectationInput[],
   subject: Subject,
   options: EvaluateOptions = {},
 ): AssertionResult[] {
+  if (options.inOrder === true) return expectations.map((entry) => evaluateOne(entry, subject, options));
   const ordered = expectations
     .map((entry, index) => ({ entry, index, phase: phaseOf(entry.path) }))
     .sort((a, b) => a.phase - b.phase || a.index - b.index);

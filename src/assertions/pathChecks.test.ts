@@ -18,14 +18,20 @@ describe('checkSaveSource', () => {
 
   it.each([
     ['', 'empty save source; write a path such as `body.id` or `count(body.items)`'],
-    ['bdy.id', 'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, `$` (JSONPath) or xpath(...)'],
+    [
+      'bdy.id',
+      'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, `$` (JSONPath) or xpath(...)',
+    ],
     ['body.a..b', 'invalid path `a..b`: empty field name'],
     ['body.items[x]', 'invalid path `items[x]`: `[x]` is not an index; quote field names: ["x"]'],
     ['body.', '`body.` ends with `.`; name a field after it'],
     ['count(body.items', '`count(body.items` is not a complete `count(...)`'],
     ['count()', '`count()` takes one path'],
     ['count(status)', '`count()` counts list items or object keys; `status` is never a list'],
-    ['count(bdy.items)', 'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, `$` (JSONPath) or xpath(...)'],
+    [
+      'count(bdy.items)',
+      'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, `$` (JSONPath) or xpath(...)',
+    ],
     ['lenght(body.items)', 'unknown function `lenght()`; functions are count(), length(), regex(), xpath()'],
     ['schema', '`schema` is only for `expect`; it names a schema, not a value to save'],
     ['cache.valeu', 'unknown cache field `valeu`; cache paths are cache.exists, cache.value, cache.ttl'],
@@ -50,7 +56,8 @@ describe('checkExpectPath', () => {
   it('rejects unknown roots, `schema` with a path, and bad syntax', () => {
     expect(checkExpectPath('stauts')).toEqual([
       {
-        message: 'unknown path root `stauts`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, `$` (JSONPath) or xpath(...)',
+        message:
+          'unknown path root `stauts`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, `$` (JSONPath) or xpath(...)',
         hint: 'did you mean `status`?',
       },
     ]);

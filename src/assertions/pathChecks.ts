@@ -34,7 +34,9 @@ function fieldProblem(
 }
 
 /** Response fields that are one value, with nothing below them. */
-const SCALAR_FIELDS = new Set<string>(RESPONSE_FIELDS.filter((f) => f !== 'redirects' && f !== 'certificate'));
+const SCALAR_FIELDS = new Set<string>(
+  RESPONSE_FIELDS.filter((f) => f !== 'redirects' && f !== 'certificate'),
+);
 
 function checkQuery(query: SubjectQuery): MatcherProblem[] {
   switch (query.kind) {
@@ -70,7 +72,8 @@ function checkQuery(query: SubjectQuery): MatcherProblem[] {
       if (query.root === 'status' || SCALAR_FIELDS.has(query.root))
         return problem(`\`${query.root}\` has no fields; write \`${query.root}\``);
       if (query.root === 'cache') return fieldProblem('cache', query.segments[0], CACHE_FIELDS);
-      if (query.root === 'certificate') return fieldProblem('certificate', query.segments[0], CERTIFICATE_FIELDS);
+      if (query.root === 'certificate')
+        return fieldProblem('certificate', query.segments[0], CERTIFICATE_FIELDS);
       return [];
   }
 }

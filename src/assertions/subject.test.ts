@@ -77,7 +77,8 @@ describe('resolveSubjectPath', () => {
       available: ['[0]..[1]'],
     });
     expect(resolveSubjectPath(subject, 'body.items.id')).toMatchObject({
-      message: 'path not found: `body.items` is an array; use an index such as `body.items[0]` or every item with `body.items[*]`',
+      message:
+        'path not found: `body.items` is an array; use an index such as `body.items[0]` or every item with `body.items[*]`',
     });
     expect(resolveSubjectPath(subject, 'body.user.name.first')).toMatchObject({
       message: 'path not found: `body.user.name` is a string, not an object',

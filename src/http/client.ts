@@ -116,10 +116,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             signal: request.signal,
           },
         );
+        const connection = connector.connection(key);
         return {
           status: response.status,
           statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
-          httpVersion: connector.negotiatedProtocol(key) === 'h2' ? '2' : '1.1',
+          httpVersion: connection?.protocol === 'h2' ? '2' : '1.1',
+          ...(connection?.remoteAddress === undefined ? {} : { remoteAddress: connection.remoteAddress }),
+          ...(connection?.certificate === undefined ? {} : { certificate: connection.certificate }),
           headers: response.headers,
           setCookie: response.setCookie,
           body: response.body,

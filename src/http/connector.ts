@@ -1,11 +1,14 @@
 import type { LookupFunction } from 'node:net';
 import { Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
 import { buildConnector } from 'undici';
 import { dialTargets } from './dialTargets.js';
 import { endpointKey } from './endpoint.js';
 import { HttpError } from './httpError.js';
 import type { HostResolver, ResolvedAddress } from './hostResolver.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
+import { peerCertificate } from './peerCertificate.js';
+import type { PeerCertificate } from './types.js';
 
 export interface ConnectorOptions {
   http2: boolean;
@@ -15,11 +18,22 @@ export interface ConnectorOptions {
   resolve: HostResolver;
 }
 
+/** What the latest connection to an endpoint was: its ALPN protocol, peer address and certificate. */
+export interface ConnectionFacts {
+  /** `h2` or `http/1.1`. */
+  protocol: string;
+  remoteAddress?: string;
+  certificate?: PeerCertificate;
+}
+
 /** Opens the connections of one client's pool, and remembers what it needs to report and to close. */
 export interface Connector {
   connect: buildConnector.connector;
-  /** The ALPN protocol (`h2`, `http/1.1`) of the latest connection to an endpoint (see endpointKey). */
-  negotiatedProtocol(key: string): string | undefined;
+  /**
+   * The latest connection to an endpoint (see endpointKey). The client keeps one connection per origin, so
+   * this is the connection that served the endpoint's latest response.
+   */
+  connection(key: string): ConnectionFacts | undefined;
   /** Stops connections still resolving or connecting, which would otherwise keep the process alive. */
   close(): void;
 }
@@ -51,9 +65,18 @@ function lookupReturning(addresses: readonly ResolvedAddress[]): LookupFunction 
   };
 }
 
+function connectionFacts(socket: Socket): ConnectionFacts {
+  const certificate = socket instanceof TLSSocket ? peerCertificate(socket) : undefined;
+  return {
+    protocol: socket instanceof TLSSocket && socket.alpnProtocol ? socket.alpnProtocol : 'http/1.1',
+    ...(socket.remoteAddress === undefined ? {} : { remoteAddress: socket.remoteAddress }),
+    ...(certificate === undefined ? {} : { certificate }),
+  };
+}
+
 export function createConnector(options: ConnectorOptions): Connector {
-  // undici does not say which protocol served a response, so remember what ALPN chose per endpoint.
-  const negotiated = new Map<string, string>();
+  // undici does not say which connection served a response, so remember what each endpoint's was.
+  const connections = new Map<string, ConnectionFacts>();
   const connecting = new Set<Socket>();
   let closed = false;
   const socketOptions = {
@@ -78,8 +101,7 @@ export function createConnector(options: ConnectorOptions): Connector {
     const result: unknown = dial({ ...connectOptions, hostname: host }, (...args) => {
       if (socket !== undefined) connecting.delete(socket);
       const [error, connected] = args;
-      if (error === null)
-        negotiated.set(key, 'alpnProtocol' in connected ? String(connected.alpnProtocol) : 'http/1.1');
+      if (error === null) connections.set(key, connectionFacts(connected));
       callback(...args);
     });
     // buildConnector returns the socket it opened although its type says void.
@@ -108,7 +130,7 @@ export function createConnector(options: ConnectorOptions): Connector {
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
       );
     },
-    negotiatedProtocol: (key) => negotiated.get(key),
+    connection: (key) => connections.get(key),
     close() {
       closed = true;
       for (const socket of connecting) socket.destroy();

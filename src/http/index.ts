@@ -1,4 +1,4 @@
-export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from './types.js';
+export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse, PeerCertificate } from './types.js';
 export { HttpError, type HttpErrorCode } from './httpError.js';
 export { createHttpClient } from './client.js';
 export type { HostResolver, ResolvedAddress } from './hostResolver.js';

@@ -17,11 +17,28 @@ export interface HttpRequest {
   signal?: AbortSignal;
 }
 
+/** The server certificate of an HTTPS connection, as `certificate.<field>` paths read it. */
+export interface PeerCertificate {
+  /** Distinguished name, `CN=example.org, O=Example` (relative names in the certificate's order). */
+  subject: string;
+  issuer: string;
+  /** RFC 3339. */
+  validFrom: string;
+  validTo: string;
+  /** Lower-case hex. */
+  serialNumber: string;
+}
+
 export interface HttpResponse {
   status: number;
   /** The reason phrase sent by the server, or the standard one when the protocol has none (HTTP/2). */
   statusText: string;
+  /** HTTP/1.0 is reported as 1.1: undici does not say which 1.x version a server answered with. */
   httpVersion: '1.1' | '2';
+  /** The address of the connection that served the response, when the connector saw it. */
+  remoteAddress?: string;
+  /** HTTPS: the server certificate of that connection. */
+  certificate?: PeerCertificate;
   /** Lower-cased names; a repeated header is joined with `, `. */
   headers: Record<string, string>;
   /**

@@ -22,7 +22,7 @@ import type {
   Transform,
 } from './model.js';
 import { stepKind, stepMaps } from './stepTree.js';
-import { stringOf, toPlain, valueOf, type YamlMap, type YamlNode } from './yamlTree.js';
+import { stringOf, toPlain, valueOf, type YamlEntry, type YamlMap, type YamlNode } from './yamlTree.js';
 
 export interface StepBuildOptions {
   /** Absolute path of a `use` target, when the loader can resolve it. */
@@ -92,6 +92,7 @@ function buildStep(step: YamlMap, options: StepBuildOptions): Step | undefined {
     ...optional('name', text(valueOf(step, 'name'))),
     ...optional('if', text(valueOf(step, 'if'))),
     expect: expectations(valueOf(step, 'expect')),
+    ...(valueOf(step, 'expect')?.kind === 'seq' ? { expectInOrder: true } : {}),
     save: saveRules(valueOf(step, 'save')),
     ...optional('retry', retry(valueOf(step, 'retry'))),
     ...optional('timingMaxMs', durationMs(valueOf(valueOf(step, 'timing'), 'max'))),
@@ -151,9 +152,15 @@ function buildStep(step: YamlMap, options: StepBuildOptions): Step | undefined {
   }
 }
 
+/** The entries of `expect` as a map, or of every one-key map of `expect` as a list, in the order written. */
+export function expectationEntries(node: YamlNode | undefined): YamlEntry[] {
+  if (node?.kind === 'map') return node.entries;
+  if (node?.kind !== 'seq') return [];
+  return node.items.flatMap((item) => (item.kind === 'map' ? item.entries : []));
+}
+
 function expectations(node: YamlNode | undefined): Expectation[] {
-  if (node?.kind !== 'map') return [];
-  return node.entries.map((entry) => ({
+  return expectationEntries(node).map((entry) => ({
     path: entry.key.value,
     expected: toPlain(entry.value),
     loc: entry.key.loc,

@@ -208,6 +208,15 @@ class ShapeChecker {
         this.report('shape.required', `missing required key \`${key}\` in ${where()}`, node);
       }
     }
+    if (shape.singleEntry !== undefined && node.entries.length !== 1) {
+      const second = node.entries[1];
+      this.report(
+        'shape.single-entry',
+        `each item of \`${labelOf(path)}\` is one ${shape.singleEntry}, got ${node.entries.length === 0 ? 'none' : node.entries.length}`,
+        second?.key ?? node,
+        node.entries.length > 1 ? 'start a new item with `- ` for each pair' : undefined,
+      );
+    }
   }
 
   /** Enum, pattern and range rules; false when one failed (the role check is then skipped). */

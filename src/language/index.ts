@@ -2,6 +2,8 @@
 // the workspace layer reuses for config, environment and credentials files (pure; no I/O).
 export * from './model.js';
 export { parseScenario, type ParsedScenario } from './parseScenario.js';
+/** Load before parseScenario so `validate` can check JSONPath and XPath syntax (they are loaded lazily). */
+export { loadQueryEnginesFor as prepareQueryChecks } from '../assertions/index.js';
 export type { ScenarioContext, UseTarget } from './context.js';
 export { summarizeScenario, type ScenarioSummary } from './scenarioSummary.js';
 export { parseDuration } from './duration.js';

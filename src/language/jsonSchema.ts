@@ -62,6 +62,7 @@ function schemaOf(shape: Shape): JsonSchema {
         additionalProperties: shape.additional ? schemaOf(shape.additional) : false,
         ...(shape.keys ? { propertyNames: { pattern: shape.keys.pattern } } : {}),
         ...(shape.exactlyOneOf ? { oneOf: shape.exactlyOneOf.map((key) => ({ required: [key] })) } : {}),
+        ...(shape.singleEntry ? { minProperties: 1, maxProperties: 1 } : {}),
       });
     }
   }

@@ -147,6 +147,8 @@ interface StepBase {
   name?: string;
   if?: string;
   expect: Expectation[];
+  /** `expect` was written as a list: checked in the order written (DECISIONS, Wave 2), not SPEC's phase order. */
+  expectInOrder?: boolean;
   save: SaveRule[];
   retry?: RetrySpec;
   timingMaxMs?: number;

@@ -76,6 +76,8 @@ export interface ObjectShape extends ShapeBase {
   keys?: { pattern: string; expected: string; code: string };
   /** Exactly one of these keys must be present (emitted into the JSON Schema; the step rules give the messages). */
   exactlyOneOf?: readonly string[];
+  /** The map holds exactly one key (an item of `expect` written as a list); the text says what it pairs. */
+  singleEntry?: string;
 }
 
 export interface ArrayShape extends ShapeBase {

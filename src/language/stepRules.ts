@@ -2,7 +2,8 @@
  * Rules about which keys a step may combine (SPEC, "Step", "`set` step", "`export` object", "`import`
  * object"), and which `expect` paths and `save` sources fit the step's kind.
  */
-import { checkExpectPath } from '../assertions/index.js';
+import { checkExpectPath, parseSubjectQuery, queryRoot, RESPONSE_FIELDS } from '../assertions/index.js';
+import { expectationEntries } from './buildStep.js';
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { STEP_KINDS, type StepKind } from './model.js';
 import { checkSpreadsheetStep } from './spreadsheetRules.js';
@@ -13,7 +14,16 @@ import { entryOf, type YamlMap, type YamlNode } from './yamlTree.js';
 const RESPONSE_KEYS = ['expect', 'save', 'retry', 'timing'] as const;
 
 const CACHE_ROOTS = new Set(['cache']);
-const REQUEST_ROOTS = new Set(['status', 'headers', 'body', 'jwt', 'schema']);
+const REQUEST_ROOTS = new Set([
+  'status',
+  'headers',
+  'body',
+  'jwt',
+  'schema',
+  ...RESPONSE_FIELDS,
+  'jsonpath',
+  'xpath',
+]);
 
 function diagnostic(
   code: string,
@@ -129,7 +139,7 @@ function pathProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
   if (kind !== 'request' && kind !== 'cache') return [];
   const allowed = kind === 'cache' ? CACHE_ROOTS : REQUEST_ROOTS;
   const misplaced = (path: string): string | undefined => {
-    const root = /^\s*(?:count\(\s*)?([A-Za-z_]+)/.exec(path)?.[1];
+    const root = path.trim() === 'schema' ? 'schema' : queryRoot(parseSubjectQuery(path));
     if (root === undefined || allowed.has(root) || !(CACHE_ROOTS.has(root) || REQUEST_ROOTS.has(root)))
       return undefined;
     return kind === 'cache'
@@ -137,15 +147,12 @@ function pathProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
       : '`cache.*` paths are only available on `cache` steps';
   };
   const out: Diagnostic[] = [];
-  const expect = entryOf(step, 'expect')?.value;
-  if (expect?.kind === 'map') {
-    for (const entry of expect.entries) {
-      const problems = checkExpectPath(entry.key.value);
-      for (const problem of problems)
-        out.push(diagnostic('expect.path', 'error', problem.message, entry.key, problem.hint));
-      const wrongKind = problems.length === 0 ? misplaced(entry.key.value) : undefined;
-      if (wrongKind) out.push(diagnostic('expect.path', 'error', wrongKind, entry.key));
-    }
+  for (const entry of expectationEntries(entryOf(step, 'expect')?.value)) {
+    const problems = checkExpectPath(entry.key.value);
+    for (const problem of problems)
+      out.push(diagnostic('expect.path', 'error', problem.message, entry.key, problem.hint));
+    const wrongKind = problems.length === 0 ? misplaced(entry.key.value) : undefined;
+    if (wrongKind) out.push(diagnostic('expect.path', 'error', wrongKind, entry.key));
   }
   const save = entryOf(step, 'save')?.value;
   if (save?.kind === 'map') {

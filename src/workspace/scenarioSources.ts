@@ -9,6 +9,7 @@ import { dirname, isAbsolute, resolve, win32 } from 'node:path';
 import { RunnerError, type Diagnostic } from '../diagnostics/errors.js';
 import {
   parseScenario,
+  prepareQueryChecks,
   parseYaml,
   summarizeScenario,
   type ParsedYaml,
@@ -84,6 +85,7 @@ export class ScenarioSources {
     const isUseTarget = options.isUseTarget ?? this.useTargets.has(file);
     const checked = read.cached?.checked((uses) => this.contextKey(file, isUseTarget, uses));
     if (checked) return checked;
+    await prepareQueryChecks(read.text);
     const asked = new Set<string>();
     const result = parseScenario(read.text, display, this.context(file, isUseTarget, asked), read.yaml());
     const uses = [...asked];

@@ -4,12 +4,7 @@
  * items where it finds nothing, as a JSONPath wildcard does (DECISIONS, Wave 2 "Body paths").
  */
 import { describeType, quoteValue, type VariableScope } from '../../expressions/index.js';
-import {
-  formatPath,
-  lookupPath,
-  type PathSegment,
-  type QuerySegment,
-} from '../../expressions/path.js';
+import { formatPath, lookupPath, type PathSegment, type QuerySegment } from '../../expressions/path.js';
 import type { Resolved } from './resolved.js';
 import { missing } from './resolved.js';
 
@@ -126,7 +121,9 @@ export function followSegments(
       : undefined;
   if (items === undefined) {
     const where = joinPath(rootName, bound);
-    return missing(`path not found: \`${where}\` is ${describeType(holder)}; \`[*]\` needs a list or an object`);
+    return missing(
+      `path not found: \`${where}\` is ${describeType(holder)}; \`[*]\` needs a list or an object`,
+    );
   }
   const out: unknown[] = [];
   collectUnder(items, segments.slice(star + 1), variables, out);

@@ -19,12 +19,21 @@ function singularSegments(ast: JsonPathAst): PathSegment[] | undefined {
   const out: PathSegment[] = [];
   for (const segment of ast.segments) {
     if (segment.type !== 'ChildSegment') return undefined;
-    const node = segment.node as { type: string; value?: unknown; selectors?: readonly { type: string; value?: unknown }[] };
-    const selector = node.type === 'BracketedSelection' && node.selectors?.length === 1 ? node.selectors[0] : node;
+    const node = segment.node as {
+      type: string;
+      value?: unknown;
+      selectors?: readonly { type: string; value?: unknown }[];
+    };
+    const selector =
+      node.type === 'BracketedSelection' && node.selectors?.length === 1 ? node.selectors[0] : node;
     if (selector === undefined) return undefined;
-    if ((selector.type === 'MemberNameShorthand' || selector.type === 'NameSelector') && typeof selector.value === 'string')
+    if (
+      (selector.type === 'MemberNameShorthand' || selector.type === 'NameSelector') &&
+      typeof selector.value === 'string'
+    )
       out.push(selector.value);
-    else if (selector.type === 'IndexSelector' && typeof selector.value === 'number') out.push(selector.value);
+    else if (selector.type === 'IndexSelector' && typeof selector.value === 'number')
+      out.push(selector.value);
     else return undefined;
   }
   return out;
@@ -44,7 +53,9 @@ function compile(engine: JsonPathEngine, expression: string): Compiled {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const column = (error as { location?: { start?: { column?: number } } }).location?.start?.column;
-      result = { error: `invalid JSONPath \`${expression}\`${column === undefined ? '' : ` at character ${column}`}: ${reason}` };
+      result = {
+        error: `invalid JSONPath \`${expression}\`${column === undefined ? '' : ` at character ${column}`}: ${reason}`,
+      };
     }
     if (compiled.size < MAX_COMPILED) compiled.set(expression, result);
   }

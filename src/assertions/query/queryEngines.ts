@@ -70,8 +70,13 @@ async function loadJsonPath(): Promise<JsonPathEngine> {
     import('jsonpath-rfc9535'),
     import('jsonpath-rfc9535/parser'),
   ]);
+  // The parser is the default export; once bundled as CommonJS it may sit one `default` deeper.
+  const entry: unknown = parser.default;
+  const parse = (typeof entry === 'function' ? entry : (entry as { default: unknown }).default) as (
+    expression: string,
+  ) => JsonPathAst;
   return {
-    parse: (expression) => parser.default(expression),
+    parse,
     query: (document, expression) => library.query(document as never, expression),
   };
 }
@@ -89,6 +94,17 @@ export async function loadQueryEngines(queries: Iterable<SubjectQuery>): Promise
     wantJsonPath ||= jsonPath === undefined && needs(query, 'jsonpath');
     wantXPath ||= xpath === undefined && needs(query, 'xpath');
   }
+  if (wantJsonPath) jsonPath = await loadJsonPath();
+  if (wantXPath) xpath = await loadXPathEngine();
+}
+
+/**
+ * Loads the engines a scenario's text may need for `validate` to check JSONPath and XPath syntax. A cheap look
+ * at the text: `xpath(` or a `$` followed by `.` or `[` (JSONPath keys; `$name` variables never match).
+ */
+export async function loadQueryEnginesFor(text: string): Promise<void> {
+  const wantXPath = xpath === undefined && /xpath\s*\(/.test(text);
+  const wantJsonPath = jsonPath === undefined && /\$\s*[.[]/.test(text);
   if (wantJsonPath) jsonPath = await loadJsonPath();
   if (wantXPath) xpath = await loadXPathEngine();
 }

@@ -91,7 +91,9 @@ export function resolveResponseField(
       return scalar(field, facts.bytes.byteLength, segments);
     case 'sha256':
     case 'md5':
-      return segments.length === 0 ? { found: true, value: hex(field, facts.bytes) } : scalar(field, '', segments);
+      return segments.length === 0
+        ? { found: true, value: hex(field, facts.bytes) }
+        : scalar(field, '', segments);
     case 'ip':
       return facts.ip === undefined
         ? missing('the client did not report the address it connected to')

@@ -99,7 +99,10 @@ function parseCall(name: string, inner: string): SubjectQuery {
   const wanted = fn === 'regex' ? 2 : 1;
   const usage = fn === 'regex' ? '`regex(body, "id=(\\d+)")`' : `\`${fn}(body.items)\``;
   if (args.length !== wanted || args[0] === '') {
-    return invalid(`\`${fn}()\` takes ${wanted === 1 ? 'one path' : 'a path and a pattern'}`, `write ${usage}`);
+    return invalid(
+      `\`${fn}()\` takes ${wanted === 1 ? 'one path' : 'a path and a pattern'}`,
+      `write ${usage}`,
+    );
   }
   const argumentText = args[0] ?? '';
   const argument = parseSubjectQuery(argumentText);

@@ -40,7 +40,9 @@ function documentOf(engine: XPathEngine, text: string, html: boolean): XmlDocume
   try {
     view = engine.parseDocument(text, html);
   } catch (error) {
-    view = { error: `the body is not well-formed XML: ${error instanceof Error ? error.message : String(error)}` };
+    view = {
+      error: `the body is not well-formed XML: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   lastDocument = { text, html, view };
   return view;
@@ -55,7 +57,8 @@ function stringValue(node: XmlNode): string {
 export function resolveXPath(expression: string, bodyText: string | undefined, html: boolean): Resolved {
   const engine = xpathEngine();
   if (engine === undefined) return missing('internal: the XPath engine was not loaded before the check');
-  if (bodyText === undefined || bodyText.trim() === '') return missing('the response has no body to query with XPath');
+  if (bodyText === undefined || bodyText.trim() === '')
+    return missing('the response has no body to query with XPath');
   const query = compile(engine, expression);
   if ('error' in query) return missing(query.error);
   const view = documentOf(engine, bodyText, html);
@@ -64,7 +67,9 @@ export function resolveXPath(expression: string, bodyText: string | undefined, h
   try {
     value = query.evaluate({ node: view.document, isHtml: html, namespaces: view.namespaces });
   } catch (error) {
-    return missing(`XPath \`${expression}\` failed: ${error instanceof Error ? error.message : String(error)}`);
+    return missing(
+      `XPath \`${expression}\` failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (engine.isNodeSet(value)) return { found: true, value: value.toArray().map(stringValue) };
   if (engine.isNumber(value)) return { found: true, value: value.numberValue() };

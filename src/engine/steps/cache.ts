@@ -79,9 +79,12 @@ export async function executeCacheStep(
   }
   const elapsedMs = services.clock.monotonicMs() - started;
 
-  const subject = { cache: cacheSubject(reply) };
+  const subject = { cache: cacheSubject(reply), variables: store };
   const expectations = resolveExpectations(step.expect, store, services.runtime);
-  const assertions = [...evaluateExpectations(expectations.ready, subject), ...expectations.failed];
+  const assertions = [
+    ...evaluateExpectations(expectations.ready, subject, { inOrder: step.expectInOrder === true }),
+    ...expectations.failed,
+  ];
   return {
     ...stepVerdict(step, context, subject, assertions, elapsedMs),
     durationMs: elapsedMs,

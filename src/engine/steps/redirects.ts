@@ -6,6 +6,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export interface FollowedResponse {
   response: HttpResponse;
+  /** The URL that gave the final response. */
+  url: string;
   hops: RedirectHop[];
   /** Latency of every exchange together: the budget `timing.max` is compared with. */
   totalMs: number;
@@ -77,7 +79,7 @@ export async function sendFollowingRedirects(
     totalMs += response.durationMs;
     const location = response.headers.location;
     if (maxRedirects === 0 || !REDIRECT_STATUSES.has(response.status) || location === undefined) {
-      return { response, hops, totalMs };
+      return { response, url: current.url, hops, totalMs };
     }
     const next = new URL(location, current.url).toString();
     if (hops.length >= maxRedirects) {

@@ -1,10 +1,14 @@
 import {
   evaluateExpectations,
+  loadQueryEngines,
+  parseSubjectQuery,
+  queryRoot,
   withJwt,
   type ExpectationInput,
+  type SubjectQuery,
   type Subject,
 } from '../../assertions/index.js';
-import { decodeBody, type HttpResponse } from '../../http/index.js';
+import { decodeBody } from '../../http/index.js';
 import type { SchemaStore, SchemaVerdict } from '../../workspace/index.js';
 import type { Step } from '../../language/model.js';
 import { compileRequest } from '../compileRequest.js';
@@ -22,7 +26,8 @@ function findRequestId(headers: Record<string, string>): string | undefined {
   return undefined;
 }
 
-function toSubject(response: HttpResponse): { subject: Subject; recorded: RecordedResponse } {
+function toSubject(followed: FollowedResponse): { subject: Subject; recorded: RecordedResponse } {
+  const { response } = followed;
   const decoded = decodeBody(response);
   // DECISIONS, Platform: an empty body is present and equal to "" (HEAD, 204 and 304 included); only a
   // response that never came has no body.
@@ -35,6 +40,15 @@ function toSubject(response: HttpResponse): { subject: Subject; recorded: Record
       body,
       bodyText: decoded.text,
       ...(decoded.problem === undefined ? {} : { bodyProblem: decoded.problem }),
+      response: {
+        url: followed.url,
+        redirects: followed.hops.map((hop) => ({ status: hop.status, url: hop.to })),
+        httpVersion: response.httpVersion,
+        durationMs: followed.totalMs,
+        bytes: response.body,
+        ...(response.remoteAddress === undefined ? {} : { ip: response.remoteAddress }),
+        ...(response.certificate === undefined ? {} : { certificate: response.certificate }),
+      },
     },
     recorded: {
       status: response.status,
@@ -47,13 +61,17 @@ function toSubject(response: HttpResponse): { subject: Subject; recorded: Record
   };
 }
 
-const readsRoot = (path: string, root: string) =>
-  path.startsWith(root) || (path.startsWith('count(') && path.startsWith(root, 'count('.length));
+/** The queries of a step's `expect` keys and `save` sources (parsed once per text, so this is cheap). */
+function stepQueries(step: Step & { kind: 'request' }): SubjectQuery[] {
+  const queries: SubjectQuery[] = [];
+  for (const expectation of step.expect) queries.push(parseSubjectQuery(expectation.path));
+  for (const save of step.save) queries.push(parseSubjectQuery(save.source));
+  return queries;
+}
 
 /** Whether any expectation or save reads `jwt.…`: only then is a token looked for and decoded. */
-function readsJwt(step: Step & { kind: 'request' }): boolean {
-  for (const expectation of step.expect) if (readsRoot(expectation.path, 'jwt')) return true;
-  for (const save of step.save) if (readsRoot(save.source, 'jwt')) return true;
+function readsJwt(queries: readonly SubjectQuery[]): boolean {
+  for (const query of queries) if (queryRoot(query) === 'jwt') return true;
   return false;
 }
 
@@ -112,10 +130,13 @@ export async function executeRequestStep(
   }
   const { response } = followed;
 
-  const decoded = toSubject(response);
-  let subject = decoded.subject;
+  const decoded = toSubject(followed);
+  let subject: Subject = { ...decoded.subject, variables: store };
   const recorded = decoded.recorded;
-  if (readsJwt(step)) subject = withJwt(subject, settings.jwtTokenPath);
+  const queries = stepQueries(step);
+  // JSONPath and XPath engines load on the first step that needs them (start-up stays fast).
+  await loadQueryEngines(queries);
+  if (readsJwt(queries)) subject = withJwt(subject, settings.jwtTokenPath);
   const expectations = resolveExpectations(step.expect, store, services.runtime);
   const verdicts = expectations.ready.some((expectation) => expectation.path === 'schema')
     ? await checkSchemas(expectations.ready, subject.body, services.schemas)
@@ -123,6 +144,7 @@ export async function executeRequestStep(
   const assertions = [
     ...evaluateExpectations(expectations.ready, subject, {
       validateSchema: (name) => verdicts.get(name) ?? unavailable,
+      inOrder: step.expectInOrder === true,
     }),
     ...expectations.failed,
   ];

@@ -198,22 +198,39 @@ const retry = object(
   { name: '`retry`' },
 );
 
-const expectations = object(
-  {
-    status: prop(
-      union(
-        'an HTTP status code, a class such as `2xx`, or a matcher',
-        integer({ minimum: 100, maximum: 599 }),
-        string({ role: 'expected' }),
-      ),
-      'Expected HTTP status code (100-599), a class such as `2xx` (`1xx`..`5xx`), or a matcher such as `oneOf 200,201`.',
+const expectationProperties = {
+  status: prop(
+    union(
+      'an HTTP status code, a class such as `2xx`, or a matcher',
+      integer({ minimum: 100, maximum: 599 }),
+      string({ role: 'expected' }),
     ),
-    schema: prop(
-      string({ role: 'schemaName' }),
-      'Schema name relative to `schemas.path`; the whole body is validated.',
-    ),
-  },
-  { additional: any({ role: 'expected' }), name: '`expect`' },
+    'Expected HTTP status code (100-599), a class such as `2xx` (`1xx`..`5xx`), or a matcher such as `oneOf 200,201`.',
+  ),
+  schema: prop(
+    string({ role: 'schemaName' }),
+    'Schema name relative to `schemas.path`; the whole body is validated.',
+  ),
+};
+
+const expectationMap = object(expectationProperties, {
+  additional: any({ role: 'expected' }),
+  name: '`expect`',
+});
+
+/** DECISIONS, Wave 2: `expect` may be a list of one-key maps, checked in the order written; paths may repeat. */
+const expectationList = array(
+  object(expectationProperties, {
+    additional: any({ role: 'expected' }),
+    name: '`expect` item',
+    singleEntry: '`path: expected` pair',
+  }),
+);
+
+const expectations = union(
+  'a map of `path: expected`, or a list of one-key maps',
+  expectationMap,
+  expectationList,
 );
 
 const stepProperties = {
@@ -259,11 +276,11 @@ const stepProperties = {
   ),
   expect: prop(
     expectations,
-    'Map from a path (`status`, `headers.<name>`, `body.<path>`, `jwt.<claim>`, `schema`, `cache.*`) to a value or matcher.',
+    'Path to a value or matcher, as a map (checked in SPEC phase order) or a list of one-key maps (checked in the order written; a path may repeat). Paths: `status`, `headers.<name>`, `body.<path>` (with `[*]` and `[$var]`), `jwt.<claim>`, `schema`, `cache.*`, `url`, `redirects`, `httpVersion`, `duration`, `size`, `sha256`, `md5`, `ip`, `certificate.<field>`, a JSONPath starting with `$`, `xpath(<expr>)`, and `count()`, `length()`, `regex(<path>, "<pattern>")` over any of them.',
   ),
   save: prop(
     mapOf(string({ role: 'saveSource' }), { keys: VARIABLE_KEYS }),
-    'Variable name to source: `body.<path>`, `headers.<name>`, `jwt.<claim>`, `count(body.<path>)`, `cache.<path>`.',
+    'Variable name to source: any path `expect` reads (not `schema`), such as `body.<path>`, `headers.<name>`, `url`, `$.items[0].id`, `xpath(string(//title))`, `count(body.<path>)`, `regex(body, "id=(\\d+)")`.',
   ),
   retry: prop(retry, 'Polling: repeat the step while its expectations fail.'),
   delay: prop(
