@@ -198,3 +198,149 @@ steps:
     expect(result.code).toBe(0);
   });
 });
+
+describe('Hurl "Capturing response" examples', () => {
+  it('saves every expressible capture and uses it in later steps', async () => {
+    const file = await scenario(
+      'captures',
+      `scenario: Hurl captures
+steps:
+  - name: CSRF token from the HTML
+    request: { method: GET, url: /home }
+    save:
+      csrf_token: xpath(normalize-space(//meta[@name='_csrf_token']/@content))
+      pet-id: xpath(normalize-space(//div[@id='pet0']))
+      my_status: status
+      my_body: body
+  - name: Log in with it
+    request:
+      method: POST
+      url: /login
+      headers: { X-CSRF-TOKEN: $csrf_token }
+    expect:
+      - url: ${localhost(plain)}/home
+      - redirects[0].status: 302
+  - name: Open the captured pet
+    request: { method: GET, url: '/home/pets/\${pet-id}' }
+    expect: { body.id: 5646eaf23 }
+  - name: Landing URL and duration
+    request: { method: GET, url: /redirecting }
+    save:
+      landing_url: url
+      duration_in_ms: duration
+  - name: JSONPath captures
+    request: { method: GET, url: /captures-json }
+    save:
+      an_object: $['an_object']
+      a_list: $['a_list']
+      a_null: $['a_null']
+      an_integer: $['an_integer']
+      a_float: $['a_float']
+      a_bool: $['a_bool']
+      a_string: $['a_string']
+      all: $
+  - name: A JSONPath capture from a POST answer
+    request: { method: POST, url: /api/contact, body: { email: toto@rookie.net } }
+    save:
+      contact-id: $['id']
+  - name: Regex captures
+    request: { method: GET, url: /helloworld }
+    save:
+      id_a: regex(body, "id_a:([0-9]+)")
+      id_b: regex(body, "id_b:(\\d+)")
+      id_c: regex(body, /id_c:(\\d+)/)
+      name: regex(body, "Hello ([a-zA-Z]+)")
+      in: body
+  - name: Variable capture
+    set:
+      name_copy: $name
+  - name: Certificate captures
+    request: { method: GET, url: /cats, service: secure }
+    save:
+      cert_subject: certificate.subject
+      cert_issuer: certificate.issuer
+      cert_expire_date: certificate.validTo
+      cert_serial_number: certificate.serialNumber
+  - name: XPath node-set capture
+    request: { method: GET, url: /api/pets }
+    save:
+      pets: xpath(//pets)
+`,
+    );
+    const result = await run(file);
+    expect(result.validated.code).toBe(0);
+    expect(result.stdout).not.toContain('✗');
+    expect(result.code).toBe(0);
+    const saved = Object.assign({}, ...result.report.steps.map((step) => step.saved ?? {})) as Record<
+      string,
+      unknown
+    >;
+    expect(saved).toMatchObject({
+      csrf_token: '7d1e4f',
+      'pet-id': '5646eaf23',
+      my_status: 200,
+      landing_url: `${localhost(plain)}/redirected`,
+      an_object: { id: '123' },
+      a_list: [1, 2, 3],
+      a_null: null,
+      an_integer: 1,
+      a_float: 1.1,
+      a_bool: true,
+      a_string: 'hello',
+      'contact-id': 'c-42',
+      id_a: '123',
+      id_b: '456',
+      id_c: '789',
+      name: 'World',
+      cert_subject: expect.stringContaining('CN=localhost') as unknown,
+      cert_serial_number: expect.stringMatching(/^[0-9a-f]+$/) as unknown,
+      cert_expire_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) as unknown,
+    });
+    expect(typeof saved.duration_in_ms).toBe('number');
+    expect(saved.my_body).toContain('<h1>Welcome to Example</h1>');
+    expect((saved.all as Record<string, unknown>).a_string).toBe('hello');
+    expect(saved.pets).toHaveLength(200);
+  });
+});
+
+describe('failing checks name the path, the expected value and the actual one', () => {
+  it('explains a hash mismatch, an empty JSONPath, a missing field and a regex without a match', async () => {
+    const file = await scenario(
+      'failures',
+      `scenario: Failing paths
+steps:
+  - request: { method: GET, url: /data.bin }
+    expect:
+      - sha256: 039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81
+  - request: { method: GET, url: /json }
+    expect:
+      - $.slideshow.slides[?@.type == 'none'].title: contains Overview
+      - $.slideshow.autor: Yours Truly
+      - body.slideshow.slides[$i].title: Overview
+      - count(body.slideshow.slides): 3
+      - length($.slideshow.author): 3
+  - request: { method: GET, url: /helloworld }
+    expect:
+      - regex(body, "id_z:(\\d+)"): "1"
+      - xpath(//p): empty
+`,
+    );
+    const result = await run(file);
+    expect(result.code).toBe(1);
+    const out = result.stdout;
+    expect(out).toContain(
+      `sha256 = "039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81" (expected), got "${DATA_SHA256}"`,
+    );
+    expect(out).toContain(
+      `$.slideshow.slides[?@.type == 'none'].title contains "Overview" (expected), got [] (the JSONPath matched nothing)`,
+    );
+    expect(out).toContain(
+      '$.slideshow.autor: JSONPath matched nothing (path not found; available fields: author, date, slides, title)',
+    );
+    expect(out).toContain('body.slideshow.slides[$i].title: variable `$i` is not defined');
+    expect(out).toContain('count(body.slideshow.slides) = 3 (expected), got 2');
+    expect(out).toContain('length($.slideshow.author) = 3 (expected), got 11');
+    expect(out).toContain('regex(body, "id_z:(\\d+)"): no match for /id_z:(\\d+)/ in `body`');
+    expect(out).toContain('xpath(//p): the body is not well-formed XML');
+  });
+});

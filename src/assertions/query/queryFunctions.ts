@@ -42,6 +42,6 @@ export function regexOf(argumentText: string, value: unknown, pattern: string): 
   const capture = firstCapture(pattern, text);
   if ('error' in capture) return missing(capture.error);
   return capture.value === undefined
-    ? missing(`no match for the pattern ${JSON.stringify(pattern)} in \`${argumentText}\``)
+    ? missing(`no match for ${pattern.startsWith('/') ? pattern : `/${pattern}/`} in \`${argumentText}\``)
     : { found: true, value: capture.value };
 }
