@@ -3,7 +3,13 @@ export { checkExpected, checkStatusExpected, type MatcherProblem } from './check
 export { parseExpected, parseWrittenExpected } from './expected.js';
 export type { Resolved, Subject } from './subject.js';
 export { loadQueryEngines, loadQueryEnginesFor } from './query/queryEngines.js';
-export { parseSubjectQuery, queryRoot, RESPONSE_FIELDS, type SubjectQuery } from './query/subjectQuery.js';
+export {
+  parseSubjectQuery,
+  queryRoot,
+  queryVariables,
+  RESPONSE_FIELDS,
+  type SubjectQuery,
+} from './query/subjectQuery.js';
 export type { CertificateFacts, RedirectStep, ResponseFacts } from './query/responseFields.js';
 export {
   evaluateExpectations,

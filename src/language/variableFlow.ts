@@ -6,7 +6,9 @@
 import { didYouMeanHint } from '../diagnostics/didYouMean.js';
 import type { Diagnostic } from '../diagnostics/errors.js';
 import type { SourceLocation } from '../diagnostics/location.js';
+import { parseSubjectQuery, queryVariables } from '../assertions/index.js';
 import { conditionReferences, parseCondition, templateReferences } from '../expressions/index.js';
+import { expectationEntries } from './buildStep.js';
 import { visitRoles, type PathSegment } from './checkShape.js';
 import { SCENARIO_SHAPE } from './definitions/scenarioShape.js';
 import type { Role, Shape } from './shape.js';
@@ -135,12 +137,28 @@ class VariableFlow {
       this.field(step, kind);
     }
     this.field(step, 'expect');
+    this.pathVariables(step);
     const save = valueOf(step, 'save');
     if (save?.kind === 'map') this.define(save.entries.map((entry) => entry.key.value));
     const set = kind === 'set' ? valueOf(step, 'set') : undefined;
     if (set?.kind === 'map') this.define(set.entries.map((entry) => entry.key.value));
     const importAs = kind === 'import' ? stringOf(valueOf(valueOf(step, 'import'), 'as')) : undefined;
     if (importAs !== undefined) this.define([importAs]);
+  }
+
+  /** `[$i]` in `expect` keys and `save` sources reads a variable when the step runs. */
+  private pathVariables(step: YamlMap): void {
+    const save = valueOf(step, 'save');
+    const paths = [
+      ...expectationEntries(valueOf(step, 'expect')).map((entry) => entry.key),
+      ...(save?.kind === 'map' ? save.entries.map((entry) => entry.value) : []),
+    ];
+    for (const node of paths) {
+      if (node.kind !== 'scalar' || typeof node.value !== 'string') continue;
+      const text = node.value;
+      const names = queryVariables(parseSubjectQuery(text));
+      this.use(names.map((name) => at(node, { name, offset: Math.max(0, text.indexOf(`$${name}`)) })));
+    }
   }
 
   private forEach(loop: YamlNode | undefined): void {

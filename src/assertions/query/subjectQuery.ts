@@ -165,3 +165,13 @@ export function queryRoot(query: SubjectQuery): SubjectRoot | 'jsonpath' | 'xpat
       return undefined;
   }
 }
+
+/** The variables a query reads through `[$name]` indexes, for the "used before defined" check of `validate`. */
+export function queryVariables(query: SubjectQuery): string[] {
+  if (query.kind === 'call') return queryVariables(query.argument);
+  if (query.kind !== 'root') return [];
+  const names: string[] = [];
+  for (const segment of query.segments)
+    if (typeof segment === 'object' && 'variable' in segment) names.push(segment.variable);
+  return names;
+}
