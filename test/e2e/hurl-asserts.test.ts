@@ -344,3 +344,44 @@ steps:
     expect(out).toContain('xpath(//p): the body is not well-formed XML');
   });
 });
+
+describe('expect as a list in reports', () => {
+  it('keeps the written order in report.html and report.json, repeated paths included', async () => {
+    const file = await scenario(
+      'ordered',
+      `scenario: Ordered checks
+steps:
+  - request: { method: GET, url: /json }
+    expect:
+      - $.slideshow.title: endsWith Show
+      - headers.content-type: contains json
+      - $.slideshow.title: startsWith Sample
+      - status: 200
+`,
+    );
+    const result = await runCli(['run', file, '--report', 'html,json'], { cwd: dir });
+    expect(result.code).toBe(0);
+    const wanted = [
+      '<td>$.slideshow.title</td><td>endsWith Show</td>',
+      '<td>headers.content-type</td><td>contains json</td>',
+      '<td>$.slideshow.title</td><td>startsWith Sample</td>',
+      '<td>status</td><td>200</td>',
+    ];
+    const html = await readFile(join(dir, '.runner/reports/latest/report.html'), 'utf8');
+    const positions = wanted.map((text) => html.indexOf(text));
+    expect(
+      positions.every((position) => position > 0),
+      positions.join(','),
+    ).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const report = JSON.parse(await readFile(join(dir, '.runner/reports/latest/report.json'), 'utf8')) as {
+      steps: { assertions: { path: string }[] }[];
+    };
+    expect(report.steps[0]?.assertions.map((assertion) => assertion.path)).toEqual([
+      '$.slideshow.title',
+      'headers.content-type',
+      '$.slideshow.title',
+      'status',
+    ]);
+  });
+});
