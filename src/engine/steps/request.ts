@@ -9,6 +9,7 @@ import {
   type Subject,
 } from '../../assertions/index.js';
 import { decodeBody } from '../../http/index.js';
+import type { VariableScope } from '../../expressions/index.js';
 import type { SchemaStore, SchemaVerdict } from '../../workspace/index.js';
 import type { Step } from '../../language/model.js';
 import { compileRequest } from '../compileRequest.js';
@@ -26,7 +27,10 @@ function findRequestId(headers: Record<string, string>): string | undefined {
   return undefined;
 }
 
-function toSubject(followed: FollowedResponse): { subject: Subject; recorded: RecordedResponse } {
+function toSubject(
+  followed: FollowedResponse,
+  variables: VariableScope,
+): { subject: Subject; recorded: RecordedResponse } {
   const { response } = followed;
   const decoded = decodeBody(response);
   // DECISIONS, Platform: an empty body is present and equal to "" (HEAD, 204 and 304 included); only a
@@ -40,6 +44,7 @@ function toSubject(followed: FollowedResponse): { subject: Subject; recorded: Re
       body,
       bodyText: decoded.text,
       ...(decoded.problem === undefined ? {} : { bodyProblem: decoded.problem }),
+      variables,
       response: {
         url: followed.url,
         redirects: followed.hops.map((hop) => ({ status: hop.status, url: hop.to })),
@@ -61,18 +66,31 @@ function toSubject(followed: FollowedResponse): { subject: Subject; recorded: Re
   };
 }
 
-/** The queries of a step's `expect` keys and `save` sources (parsed once per text, so this is cheap). */
-function stepQueries(step: Step & { kind: 'request' }): SubjectQuery[] {
-  const queries: SubjectQuery[] = [];
-  for (const expectation of step.expect) queries.push(parseSubjectQuery(expectation.path));
-  for (const save of step.save) queries.push(parseSubjectQuery(save.source));
-  return queries;
+/** What a step's `expect` keys and `save` sources read, worked out once per step (the loop is benchmarked). */
+interface StepReads {
+  /** Any reads `jwt.…`: only then is a token looked for and decoded. */
+  jwt: boolean;
+  /** The queries, when one needs the JSONPath or XPath engine; undefined otherwise. */
+  engines?: SubjectQuery[];
 }
 
-/** Whether any expectation or save reads `jwt.…`: only then is a token looked for and decoded. */
-function readsJwt(queries: readonly SubjectQuery[]): boolean {
-  for (const query of queries) if (queryRoot(query) === 'jwt') return true;
-  return false;
+const readsOfStep = new WeakMap<Step, StepReads>();
+
+function stepReads(step: Step & { kind: 'request' }): StepReads {
+  let reads = readsOfStep.get(step);
+  if (reads === undefined) {
+    const queries = [
+      ...step.expect.map((expectation) => parseSubjectQuery(expectation.path)),
+      ...step.save.map((save) => parseSubjectQuery(save.source)),
+    ];
+    const roots = queries.map(queryRoot);
+    reads = {
+      jwt: roots.includes('jwt'),
+      ...(roots.includes('jsonpath') || roots.includes('xpath') ? { engines: queries } : {}),
+    };
+    readsOfStep.set(step, reads);
+  }
+  return reads;
 }
 
 const unavailable = { passed: false, errors: ['schema validation is not set up for this run'] };
@@ -130,13 +148,13 @@ export async function executeRequestStep(
   }
   const { response } = followed;
 
-  const decoded = toSubject(followed);
-  let subject: Subject = { ...decoded.subject, variables: store };
+  const decoded = toSubject(followed, store);
+  let subject = decoded.subject;
   const recorded = decoded.recorded;
-  const queries = stepQueries(step);
+  const reads = stepReads(step);
   // JSONPath and XPath engines load on the first step that needs them (start-up stays fast).
-  await loadQueryEngines(queries);
-  if (readsJwt(queries)) subject = withJwt(subject, settings.jwtTokenPath);
+  if (reads.engines !== undefined) await loadQueryEngines(reads.engines);
+  if (reads.jwt) subject = withJwt(subject, settings.jwtTokenPath);
   const expectations = resolveExpectations(step.expect, store, services.runtime);
   const verdicts = expectations.ready.some((expectation) => expectation.path === 'schema')
     ? await checkSchemas(expectations.ready, subject.body, services.schemas)
