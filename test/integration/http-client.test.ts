@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -269,5 +270,51 @@ describe('HTTP client over TLS', () => {
     );
     expect(error.code).toBe('tls');
     expect(error.message).toContain('http.insecure: true');
+  });
+});
+
+describe('HTTP client: the connection behind a response', () => {
+  let plain: TestServer;
+  let secure: TestServer;
+
+  beforeAll(async () => {
+    plain = await startTestServer();
+    secure = await startTestServer({ http2: true });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await secure.close();
+  });
+
+  it('reports the address connected to, and no certificate over plain HTTP', async () => {
+    const client = createHttpClient({ http2: true, insecure: false, userAgent: 'runner/test' });
+    try {
+      const response = await client.send(request(`${plain.url.replace('127.0.0.1', 'localhost')}/health`));
+      expect(['127.0.0.1', '::1']).toContain(response.remoteAddress);
+      expect(response.certificate).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reports the server certificate of an HTTPS connection, for HTTP/2 and HTTP/1.1', async () => {
+    const pem = new X509Certificate(secure.certificate ?? '');
+    for (const http2 of [true, false]) {
+      const client = createHttpClient({ http2, insecure: true, userAgent: 'runner/test' });
+      try {
+        const response = await client.send(request(`${secure.url}/health`));
+        expect(response.remoteAddress).toBe('127.0.0.1');
+        expect(response.certificate).toEqual({
+          subject: pem.subject.split('\n').join(', '),
+          issuer: pem.issuer.split('\n').join(', '),
+          validFrom: new Date(pem.validFrom).toISOString().replace('.000Z', 'Z'),
+          validTo: new Date(pem.validTo).toISOString().replace('.000Z', 'Z'),
+          serialNumber: pem.serialNumber.toLowerCase(),
+        });
+        expect(response.certificate?.subject).toContain('CN=localhost');
+      } finally {
+        await client.close();
+      }
+    }
   });
 });
