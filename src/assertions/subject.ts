@@ -33,8 +33,7 @@ export interface Subject {
   variables?: VariableScope;
 }
 
-/** The roots an `expect` path or `save` source may start with (SPEC, "`expect` paths and matchers"). */
-export { SUBJECT_ROOTS, isSubjectRoot, splitSubjectPath, unknownRoot } from './query/subjectQuery.js';
+export { isSubjectRoot, splitSubjectPath } from './query/subjectQuery.js';
 export type { Resolved } from './query/resolved.js';
 
 /** Body fields searched for a JWT after `jwt_token_path` (SPEC, "`expect` paths and matchers"). */

@@ -14,7 +14,7 @@ export interface VariableSegment {
 /** A segment of a response path: the plain ones, plus `[*]` and `[$name]`. */
 export type QuerySegment = PathSegment | WildcardSegment | VariableSegment;
 
-export const WILDCARD: WildcardSegment = Object.freeze({ wildcard: true });
+const WILDCARD: WildcardSegment = Object.freeze({ wildcard: true });
 
 /**
  * Parses `items[0].id`, `a.b`, `["key.with.dots"]`, `[-1]` into segments. Field names may contain any

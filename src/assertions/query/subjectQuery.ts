@@ -61,7 +61,7 @@ export function splitSubjectPath(path: string): { root: string; rest: string } {
 }
 
 /** The message for a path whose root is not one of SUBJECT_ROOTS, with a did-you-mean hint when one is close. */
-export function unknownRoot(root: string): { message: string; hint?: string } {
+function unknownRoot(root: string): { message: string; hint?: string } {
   const message = `unknown path root \`${root}\`; paths start with ${SUBJECT_ROOTS.join(', ')}, \`$\` (JSONPath) or xpath(...)`;
   const hint = didYouMeanHint(root, SUBJECT_ROOTS);
   return hint === undefined ? { message } : { message, hint };
