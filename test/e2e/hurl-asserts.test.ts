@@ -312,6 +312,7 @@ steps:
   - request: { method: GET, url: /data.bin }
     expect:
       - sha256: 039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81
+  - set: { i: 7 }
   - request: { method: GET, url: /json }
     expect:
       - $.slideshow.slides[?@.type == 'none'].title: contains Overview
@@ -337,7 +338,9 @@ steps:
     expect(out).toContain(
       '$.slideshow.autor: JSONPath matched nothing (path not found; available fields: author, date, slides, title)',
     );
-    expect(out).toContain('body.slideshow.slides[$i].title: variable `$i` is not defined');
+    expect(out).toContain(
+      'body.slideshow.slides[$i].title: path not found: `body.slideshow.slides` has 2 items',
+    );
     expect(out).toContain('count(body.slideshow.slides) = 3 (expected), got 2');
     expect(out).toContain('length($.slideshow.author) = 3 (expected), got 11');
     expect(out).toContain('regex(body, "id_z:(\\d+)"): no match for /id_z:(\\d+)/ in `body`');
