@@ -4,7 +4,6 @@
  * per file); evaluation itself stays synchronous.
  */
 import type { SubjectQuery } from './subjectQuery.js';
-import { loadXPathEngine } from './xpathEngine.js';
 
 /** RFC 9535 JSONPath (jsonpath-rfc9535): a parser for syntax and singular-ness, and a query function. */
 export interface JsonPathEngine {
@@ -66,19 +65,11 @@ export function xpathEngine(): XPathEngine | undefined {
 }
 
 async function loadJsonPath(): Promise<JsonPathEngine> {
-  const [library, parser] = await Promise.all([
-    import('jsonpath-rfc9535'),
-    import('jsonpath-rfc9535/parser'),
-  ]);
-  // The parser is the default export; once bundled as CommonJS it may sit one `default` deeper.
-  const entry: unknown = parser.default;
-  const parse = (typeof entry === 'function' ? entry : (entry as { default: unknown }).default) as (
-    expression: string,
-  ) => JsonPathAst;
-  return {
-    parse,
-    query: (document, expression) => library.query(document as never, expression),
-  };
+  return (await import('./jsonPathEngine.js')).createJsonPathEngine();
+}
+
+async function loadXPathEngine(): Promise<XPathEngine> {
+  return (await import('./xpathEngine.js')).createXPathEngine();
 }
 
 function needs(query: SubjectQuery, kind: 'jsonpath' | 'xpath'): boolean {

@@ -1,7 +1,10 @@
 /**
- * The XPath 1.0 engine (`xpath`) over documents parsed by `@xmldom/xmldom`, loaded on first need. HTML bodies
- * are parsed in xmldom's HTML mode and queried with `isHtml`, so `//h1` finds `<h1>` without a namespace prefix.
+ * The XPath 1.0 engine (`xpath`) over documents parsed by `@xmldom/xmldom`. HTML bodies are parsed in xmldom's
+ * HTML mode and queried with `isHtml`, so `//h1` finds `<h1>` without a namespace prefix. This module imports
+ * both packages statically and is itself loaded on first need (queryEngines.ts, as src/cache/redisClient.ts).
  */
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpathModule from 'xpath';
 import type { XPathEngine, XPathNodeSet, XPathValue, XmlDocumentView } from './queryEngines.js';
 
 /** The parts of the `xpath` package used here; its own typings cover only `select`. */
@@ -47,9 +50,9 @@ function declaredNamespaces(root: XmlElementView | null): Record<string, string>
   return namespaces;
 }
 
-export async function loadXPathEngine(): Promise<XPathEngine> {
-  const [xpathModule, { DOMParser }] = await Promise.all([import('xpath'), import('@xmldom/xmldom')]);
-  // A CommonJS package: its exports arrive as the default export under ESM, and as both once bundled.
+export function createXPathEngine(): XPathEngine {
+  // A CommonJS package whose typings cover only `select`: its value classes and `parse` are read from the
+  // module object (the default export under Node's ESM loader, the namespace itself in some bundles).
   const library = ('default' in xpathModule ? xpathModule.default : xpathModule) as unknown as XPathLibrary;
   return {
     parse: (expression) => library.parse(expression),
