@@ -7,6 +7,8 @@ import { typoDistance } from '../diagnostics/typoDistance.js';
 export interface MatcherProblem {
   message: string;
   hint?: string;
+  /** Where in the checked text the problem is, when known (a JSONPath syntax error). */
+  offset?: number;
 }
 
 /** Spellings borrowed from other tools that are not ours, mapped to ours. CamelCase only: no English word collides. */

@@ -20,6 +20,13 @@ function problem(message: string, hint?: string): MatcherProblem[] {
   return [hint === undefined ? { message } : { message, hint }];
 }
 
+/** Offsets are into the key as written; the query was read from it trimmed. */
+function shifted(problems: MatcherProblem[], by: number): MatcherProblem[] {
+  return by === 0
+    ? problems
+    : problems.map((p) => (p.offset === undefined ? p : { ...p, offset: p.offset + by }));
+}
+
 function fieldProblem(
   root: string,
   field: string | number | object | undefined,
@@ -47,7 +54,7 @@ function checkQuery(query: SubjectQuery): MatcherProblem[] {
     case 'jsonpath': {
       const engine = jsonPathEngine();
       const why = engine === undefined ? undefined : jsonPathProblem(engine, query.expression);
-      return why === undefined ? [] : problem(why);
+      return why === undefined ? [] : [why];
     }
     case 'xpath': {
       const engine = xpathEngine();
@@ -55,7 +62,10 @@ function checkQuery(query: SubjectQuery): MatcherProblem[] {
       return why === undefined ? [] : problem(why);
     }
     case 'call': {
-      const inner = checkQuery(query.argument);
+      // An offset inside a function's argument is not one into the key: drop it.
+      const inner = checkQuery(query.argument).map(({ message, hint }) =>
+        hint === undefined ? { message } : { message, hint },
+      );
       if (inner.length > 0) return inner;
       const root = query.argument.kind === 'root' ? query.argument.root : query.argument.kind;
       if (query.name === 'count' && (root === 'status' || root === 'header' || SCALAR_FIELDS.has(root))) {
@@ -84,7 +94,7 @@ export function checkExpectPath(path: string): MatcherProblem[] {
   if (trimmed === 'schema') return [];
   if (splitSubjectPath(trimmed).root === 'schema')
     return problem('`schema` takes no path; write `schema: <name>`');
-  return checkQuery(parseSubjectQuery(trimmed));
+  return shifted(checkQuery(parseSubjectQuery(trimmed)), path.length - path.trimStart().length);
 }
 
 /** Static check of a `save` source for `validate`: unknown root or function, bad path, pattern or query syntax. */
@@ -95,5 +105,5 @@ export function checkSaveSource(source: string): MatcherProblem[] {
   if (splitSubjectPath(trimmed).root === 'schema') {
     return problem('`schema` is only for `expect`; it names a schema, not a value to save');
   }
-  return checkQuery(parseSubjectQuery(trimmed));
+  return shifted(checkQuery(parseSubjectQuery(trimmed)), source.length - source.trimStart().length);
 }

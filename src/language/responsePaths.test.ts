@@ -85,7 +85,7 @@ describe('expect as a list and the new paths', () => {
     ],
     [
       ['      - $.items[?@.price >]: 1'],
-      'expect.path s.yaml:5:9: invalid JSONPath `$.items[?@.price >]` at character 19: Expected',
+      'expect.path s.yaml:5:27: invalid JSONPath `$.items[?@.price >]` at character 19: Expected',
     ],
     [['      - xpath(//p[): 1'], 'expect.path s.yaml:5:9: invalid XPath `//p[`:'],
     [['      - regex(body, "("): x'], 'expect.path s.yaml:5:9: invalid regular expression:'],
@@ -108,6 +108,19 @@ describe('expect as a list and the new paths', () => {
     const found = problems(oneStep('    expect:', ...entries));
     expect(found.length, found.join('\n')).toBeGreaterThan(0);
     expect(found[0]).toContain(message);
+  });
+});
+
+describe('save sources', () => {
+  beforeAll(() => prepareQueryChecks('$.x xpath(//x)'));
+
+  it('point at the character of a JSONPath syntax error, and reject unknown functions', () => {
+    expect(problems(oneStep('    save:', '      a: $.items[?@.price >]', '      b: lenght(body)'))).toEqual([
+      expect.stringMatching(
+        /^save\.source s\.yaml:5:28: invalid JSONPath `\$\.items\[\?@\.price >\]` at character 19/,
+      ),
+      'save.source s.yaml:6:10: unknown function `lenght()`; functions are count(), length(), regex(), xpath() (did you mean `length`?)',
+    ]);
   });
 });
 

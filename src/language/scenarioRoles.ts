@@ -55,7 +55,12 @@ const checkExpectedValue: Check = (node, _text, label) => [
 ];
 
 const checkSource: Check = (node, text) =>
-  checkSaveSource(text).map((problem) => error('save.source', problem.message, node, problem.hint));
+  checkSaveSource(text).map((problem) => {
+    const found = error('save.source', problem.message, node, problem.hint);
+    return problem.offset === undefined || node.kind !== 'scalar'
+      ? found
+      : { ...found, location: locationIn(node, problem.offset) };
+  });
 
 const checkVariableRef: Check = (node, text, label) => {
   if (!text.trim().startsWith('$')) {

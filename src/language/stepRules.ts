@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics/errors.js';
 import { STEP_KINDS, type StepKind } from './model.js';
 import { checkSpreadsheetStep } from './spreadsheetRules.js';
 import { operationEntries } from './stepTree.js';
-import { entryOf, type YamlMap, type YamlNode } from './yamlTree.js';
+import { entryOf, locationIn, type YamlMap, type YamlNode } from './yamlTree.js';
 
 /** Keys that only make sense on a step with a response to check. */
 const RESPONSE_KEYS = ['expect', 'save', 'retry', 'timing'] as const;
@@ -29,7 +29,7 @@ function diagnostic(
   code: string,
   severity: Diagnostic['severity'],
   message: string,
-  node: YamlNode,
+  node: Pick<YamlNode, 'loc'>,
   hint?: string,
 ): Diagnostic {
   return { code, severity, message, location: node.loc, ...(hint ? { hint } : {}) };
@@ -149,8 +149,10 @@ function pathProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const entry of expectationEntries(entryOf(step, 'expect')?.value)) {
     const problems = checkExpectPath(entry.key.value);
-    for (const problem of problems)
-      out.push(diagnostic('expect.path', 'error', problem.message, entry.key, problem.hint));
+    for (const problem of problems) {
+      const at = problem.offset === undefined ? entry.key : { loc: locationIn(entry.key, problem.offset) };
+      out.push(diagnostic('expect.path', 'error', problem.message, at, problem.hint));
+    }
     const wrongKind = problems.length === 0 ? misplaced(entry.key.value) : undefined;
     if (wrongKind) out.push(diagnostic('expect.path', 'error', wrongKind, entry.key));
   }

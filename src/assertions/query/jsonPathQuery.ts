@@ -9,7 +9,7 @@ import { followSegments } from './followPath.js';
 import { jsonPathEngine, type JsonPathAst, type JsonPathEngine } from './queryEngines.js';
 import { missing, type Resolved } from './resolved.js';
 
-type Compiled = { singular: PathSegment[] | undefined } | { error: string };
+type Compiled = { singular: PathSegment[] | undefined } | { error: string; offset?: number };
 
 const compiled = new Map<string, Compiled>();
 const MAX_COMPILED = 1_000;
@@ -39,10 +39,16 @@ function singularSegments(ast: JsonPathAst): PathSegment[] | undefined {
   return out;
 }
 
-/** Why a JSONPath expression does not parse, or undefined when it does (for `validate`). */
-export function jsonPathProblem(engine: JsonPathEngine, expression: string): string | undefined {
+/** Why a JSONPath expression does not parse and where (an offset into it), or undefined when it does. */
+export function jsonPathProblem(
+  engine: JsonPathEngine,
+  expression: string,
+): { message: string; offset?: number } | undefined {
   const result = compile(engine, expression);
-  return 'error' in result ? result.error : undefined;
+  if (!('error' in result)) return undefined;
+  return result.offset === undefined
+    ? { message: result.error }
+    : { message: result.error, offset: result.offset };
 }
 
 function compile(engine: JsonPathEngine, expression: string): Compiled {
@@ -53,9 +59,8 @@ function compile(engine: JsonPathEngine, expression: string): Compiled {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const column = (error as { location?: { start?: { column?: number } } }).location?.start?.column;
-      result = {
-        error: `invalid JSONPath \`${expression}\`${column === undefined ? '' : ` at character ${column}`}: ${reason}`,
-      };
+      const error_ = `invalid JSONPath \`${expression}\`${column === undefined ? '' : ` at character ${column}`}: ${reason}`;
+      result = column === undefined ? { error: error_ } : { error: error_, offset: column - 1 };
     }
     if (compiled.size < MAX_COMPILED) compiled.set(expression, result);
   }
