@@ -388,3 +388,32 @@ steps:
     ]);
   });
 });
+
+describe('runner validate on the new forms', () => {
+  it('names file:line:col for a bad JSONPath, an XPath syntax error, an unknown function and a two-pair item', async () => {
+    const file = await scenario(
+      'invalid-paths',
+      `scenario: Broken paths
+steps:
+  - request: { method: GET, url: /json }
+    expect:
+      - $.slideshow[?@.n >]: 1
+      - xpath(//p[): 1
+      - lenght(body): 3
+      - status: 200
+        body.id: 1
+    save:
+      n: cuont(body)
+`,
+    );
+    const result = await runCli(['validate', file], { cwd: dir });
+    expect(result.code).toBe(1);
+    const lines = result.stdout.split('\n');
+    const at = (prefix: string) => lines.find((line) => line.startsWith(prefix)) ?? lines.join('\n');
+    expect(at(`${file}:5:27:`)).toContain('invalid JSONPath `$.slideshow[?@.n >]` at character 19');
+    expect(at(`${file}:6:9:`)).toContain('invalid XPath `//p[`');
+    expect(at(`${file}:7:9:`)).toContain('unknown function `lenght()`');
+    expect(at(`${file}:9:9:`)).toContain('each item of `expect[3]` is one `path: expected` pair, got 2');
+    expect(at(`${file}:11:10:`)).toContain('unknown function `cuont()`');
+  });
+});
