@@ -8,6 +8,8 @@ export {
   queryRoot,
   queryVariables,
   RESPONSE_FIELDS,
+  SUBJECT_ROOTS as SUBJECT_ROOT_NAMES,
+  QUERY_FUNCTION_NAMES,
   type SubjectQuery,
 } from './query/subjectQuery.js';
 export type { CertificateFacts, RedirectStep, ResponseFacts } from './query/responseFields.js';

@@ -61,6 +61,7 @@ function schemaOf(shape: Shape): JsonSchema {
         ...(requiredKeys.length > 0 ? { required: requiredKeys } : {}),
         additionalProperties: shape.additional ? schemaOf(shape.additional) : false,
         ...(shape.keys ? { propertyNames: { pattern: shape.keys.pattern } } : {}),
+        ...(shape.editorKeyPattern ? { propertyNames: { pattern: shape.editorKeyPattern } } : {}),
         ...(shape.exactlyOneOf ? { oneOf: shape.exactlyOneOf.map((key) => ({ required: [key] })) } : {}),
         ...(shape.singleEntry ? { minProperties: 1, maxProperties: 1 } : {}),
       });

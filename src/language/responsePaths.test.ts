@@ -131,6 +131,14 @@ describe('the JSON Schema of the language', () => {
     expect(validate(parse(EVERY_FORM)), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it('rejects the misspelled roots and functions validate catches, in both forms', () => {
+    for (const key of ['bdy.name', 'lenght(body)', 'stauts', 'Body.id']) {
+      expect(validate(parse(oneStep('    expect:', `      - ${key}: 1`))), key).toBe(false);
+      expect(validate(parse(oneStep('    expect:', `      ${key}: 1`))), key).toBe(false);
+      expect(problems(oneStep('    expect:', `      - ${key}: 1`)).length, key).toBeGreaterThan(0);
+    }
+  });
+
   it('rejects a list item with two pairs, or with none', () => {
     expect(validate(parse(oneStep('    expect:', '      - { status: 200, body.id: 1 }')))).toBe(false);
     expect(validate(parse(oneStep('    expect:', '      - {}')))).toBe(false);

@@ -76,6 +76,11 @@ export interface ObjectShape extends ShapeBase {
   keys?: { pattern: string; expected: string; code: string };
   /** Exactly one of these keys must be present (emitted into the JSON Schema; the step rules give the messages). */
   exactlyOneOf?: readonly string[];
+  /**
+   * A pattern for keys emitted only into the JSON Schema, so editors flag a misspelled path root or function;
+   * the validator's own rules give the messages (the step rules, for `expect` paths).
+   */
+  editorKeyPattern?: string;
   /** The map holds exactly one key (an item of `expect` written as a list); the text says what it pairs. */
   singleEntry?: string;
 }

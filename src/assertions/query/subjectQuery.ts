@@ -36,6 +36,8 @@ export const CERTIFICATE_FIELDS = ['subject', 'issuer', 'validFrom', 'validTo', 
 
 export const QUERY_FUNCTIONS = ['count', 'length', 'regex'] as const;
 export type QueryFunction = (typeof QUERY_FUNCTIONS)[number];
+/** Every function a key may start with, `xpath()` included. */
+export const QUERY_FUNCTION_NAMES: readonly string[] = [...QUERY_FUNCTIONS, 'xpath'];
 
 export type SubjectQuery =
   /** `body.items[0]`, `status`, `certificate.issuer`; `rest` is the text after the root. */

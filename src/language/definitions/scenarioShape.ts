@@ -2,6 +2,7 @@
  * The scenario language (SPEC, "Scenario" to "`import` object"; DECISIONS, "Scenario language"), declared
  * once for the validator and the JSON Schema. Steps refer to `step` by name, since loops contain steps.
  */
+import { QUERY_FUNCTION_NAMES, SUBJECT_ROOT_NAMES } from '../../assertions/index.js';
 import { CACHE_COMMANDS, HTTP_METHODS, STEP_KINDS } from '../model.js';
 import { DURATION_EXAMPLES } from '../duration.js';
 import {
@@ -213,9 +214,13 @@ const expectationProperties = {
   ),
 };
 
+/** What an `expect` key starts with: a path root, `$` (JSONPath), or a function (the JSON Schema's check). */
+const EXPECT_KEY_PATTERN = `^\\s*(?:(?:${[...SUBJECT_ROOT_NAMES, 'schema'].join('|')})(?:[.[]|\\s*$)|\\$|(?:${QUERY_FUNCTION_NAMES.join('|')})\\s*\\()`;
+
 const expectationMap = object(expectationProperties, {
   additional: any({ role: 'expected' }),
   name: '`expect`',
+  editorKeyPattern: EXPECT_KEY_PATTERN,
 });
 
 /** DECISIONS, Wave 2: `expect` may be a list of one-key maps, checked in the order written; paths may repeat. */
@@ -224,6 +229,7 @@ const expectationList = array(
     additional: any({ role: 'expected' }),
     name: '`expect` item',
     singleEntry: '`path: expected` pair',
+    editorKeyPattern: EXPECT_KEY_PATTERN,
   }),
 );
 
