@@ -1,21 +1,11 @@
 /**
  * The XPath 1.0 engine (`xpath`) over documents parsed by `@xmldom/xmldom`. HTML bodies are parsed in xmldom's
  * HTML mode and queried with `isHtml`, so `//h1` finds `<h1>` without a namespace prefix. This module imports
- * both packages statically and is itself loaded on first need (queryEngines.ts, as src/cache/redisClient.ts).
+ * both packages statically (`xpath` through xpathLibrary.js) and is itself loaded on first need (queryEngines.ts, as src/cache/redisClient.ts).
  */
 import { DOMParser } from '@xmldom/xmldom';
-import * as xpathModule from 'xpath';
-import type { XPathEngine, XPathNodeSet, XPathValue, XmlDocumentView } from './queryEngines.js';
-
-/** The parts of the `xpath` package used here; its own typings cover only `select`. */
-interface XPathLibrary {
-  parse(expression: string): {
-    evaluate(options: { node: unknown; isHtml: boolean; namespaces: Record<string, string> }): XPathValue;
-  };
-  XNodeSet: abstract new () => unknown;
-  XNumber: abstract new () => unknown;
-  XBoolean: abstract new () => unknown;
-}
+import type { XPathEngine, XPathNodeSet, XmlDocumentView } from './queryEngines.js';
+import library from './xpathLibrary.js';
 
 interface XmlElementView {
   attributes?: { length: number; item(index: number): { name: string; value: string } | null };
@@ -51,9 +41,6 @@ function declaredNamespaces(root: XmlElementView | null): Record<string, string>
 }
 
 export function createXPathEngine(): XPathEngine {
-  // A CommonJS package whose typings cover only `select`: its value classes and `parse` are read from the
-  // module object (the default export under Node's ESM loader, the namespace itself in some bundles).
-  const library = ('default' in xpathModule ? xpathModule.default : xpathModule) as unknown as XPathLibrary;
   return {
     parse: (expression) => library.parse(expression),
     isNodeSet: (value): value is XPathNodeSet => value instanceof library.XNodeSet,
