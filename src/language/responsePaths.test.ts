@@ -89,6 +89,10 @@ describe('expect as a list and the new paths', () => {
     ],
     [['      - xpath(//p[): 1'], 'expect.path s.yaml:5:9: invalid XPath `//p[`:'],
     [['      - regex(body, "("): x'], 'expect.path s.yaml:5:9: invalid regular expression:'],
+    [
+      ['      - regex(body, "(a)\\1"): x'],
+      'expect.path s.yaml:5:9: invalid regular expression: back-references (`\\1`, `\\k<name>`) are not supported',
+    ],
     [['      - regex(body): x'], 'expect.path s.yaml:5:9: `regex()` takes a path and a pattern'],
     [
       ['      - certificate.subjct: x'],
