@@ -21,6 +21,7 @@ const written = await writeReportOutputs(
     failures: { enabled: true, path: join(dir, 'reports/failures'), maskSensitive: true, retainCount: 50 },
     version: 'bench',
     generatedAt: new Date().toISOString(),
+    projectPath: (file) => file,
   },
 );
 const elapsedMs = performance.now() - started;

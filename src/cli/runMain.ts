@@ -18,6 +18,7 @@ const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> =
   schema: () => import('./commands/schema.js'),
   convert: () => import('./commands/convert.js'),
   mcp: () => import('./commands/mcp.js'),
+  report: () => import('./commands/report.js'),
 };
 
 /** Prints an error that stopped a command: one `file:line:col: message` line per problem. */

@@ -20,6 +20,7 @@ export type {
   StepStatus,
   TimingCheck,
 } from './results.js';
+export { addCounts } from './results.js';
 export { runSuite } from './runSuite.js';
 export type { RunStop } from './interrupts.js';
 export {

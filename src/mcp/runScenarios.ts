@@ -7,6 +7,7 @@ import { writeReportOutputs, type FinishedResults } from '../reporters/index.js'
 import { buildJsonReport } from '../reporters/json/buildJsonReport.js';
 import type { JsonReport } from '../reporters/json/reportTypes.js';
 import { executePlan, planErrors, planRun, type RunPlan } from '../session/index.js';
+import { pathFrom } from '../workspace/displayPath.js';
 import type { ToolContext } from './context.js';
 
 export interface RunInput {
@@ -97,6 +98,7 @@ async function writeOutputs(
       version: meta.version,
       generatedAt: meta.generatedAt,
       testFile: plan.testFile,
+      projectPath: (file) => pathFrom(plan.workspace.root, cwd, file),
     });
     const lines: string[] = [];
     if (written.latestDir) {

@@ -8,3 +8,11 @@ export {
   type FinishedResults,
   type WrittenOutputs,
 } from './reportOutputs.js';
+export {
+  createGithubReporter,
+  writeGithubReport,
+  type GithubReportOptions,
+} from './github/githubReporter.js';
+export { mergeReports } from './merge/mergeReports.js';
+export { readReportInput } from './merge/readReportInput.js';
+export { writeMergedReports } from './merge/writeMergedReports.js';

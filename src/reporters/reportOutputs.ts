@@ -1,26 +1,20 @@
 import type { RunResult, StepResult } from '../engine/index.js';
-import { writeRunReports } from './files/writeRunReports.js';
+import { writeRunReports, type ReportFile } from './files/writeRunReports.js';
+import { renderCtrf } from './ctrf/renderCtrf.js';
 import { renderHtmlReport } from './html/renderHtmlReport.js';
 import { buildJsonReport, serializeJsonReport } from './json/buildJsonReport.js';
 import { renderJunit } from './junit/renderJunit.js';
 import { buildFailureSnapshot, type FailureSnapshot } from './snapshots/buildFailureSnapshot.js';
 import { writeFailureSnapshots } from './snapshots/writeFailureSnapshots.js';
 
-export type ReportFormat = 'html' | 'json' | 'junit';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['html', 'json', 'junit'];
+export type ReportFormat = 'html' | 'json' | 'junit' | 'ctrf' | 'github';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['html', 'json', 'junit', 'ctrf', 'github'];
 
-export interface ReportOutputOptions {
-  formats: readonly ReportFormat[];
-  /** `--report-raw`: the JSON report unmasked, written even without `json` among the formats. */
-  raw: boolean;
+export interface ReportOutputOptions extends ReportFileOptions {
   reportsDir: string;
   archive: boolean;
   retention: number;
   failures: { enabled: boolean; path: string; maskSensitive: boolean; retainCount: number };
-  version: string;
-  generatedAt: string;
-  /** What the run was given (a file or directory), for the aggregate report's `testFile`. */
-  testFile?: string;
 }
 
 export interface WrittenOutputs {
@@ -46,22 +40,31 @@ export interface FinishedResults {
   readonly masked: RunResult;
 }
 
+/** What the report files of a run are rendered with (a run's, or `report merge`'s). */
+export interface ReportFileOptions {
+  formats: readonly ReportFormat[];
+  /** `--report-raw`: the JSON report unmasked, written even without `json` among the formats. */
+  raw: boolean;
+  version: string;
+  generatedAt: string;
+  /** What the run was given (a file or directory), for the aggregate report's `testFile`. */
+  testFile?: string;
+  /** A step's file relative to the project root, for CTRF's `filePath` (DECISIONS.md, Finer points). */
+  projectPath: (file: string) => string;
+}
+
 /**
- * The files a run leaves behind, rendered from finished data: `masked` has passed the masking boundary,
- * `raw` has not. HTML (and its cURL text) and JUnit always use the masked run; the JSON report uses the raw
- * one only for `--report-raw`; failure snapshots follow `reports.failures.maskSensitive`.
+ * The report files of the formats asked for, as renderers rather than texts: each report is rendered when it
+ * is written and dropped before the next one (see writeRunReports), so a large run never holds all of them in
+ * memory at once. `masked` has passed the masking boundary, `raw` has not. HTML (and its cURL text), JUnit
+ * and CTRF always use the masked run; the JSON report uses the raw one only for `--report-raw`. `github`
+ * makes no file: its annotations and job summary come from github/githubReporter.ts.
  */
-export async function writeReportOutputs(
-  run: FinishedResults,
-  options: ReportOutputOptions,
-): Promise<WrittenOutputs> {
-  const { raw } = run;
+export function reportFiles(run: FinishedResults, options: ReportFileOptions): ReportFile[] {
   const meta = { version: options.version, generatedAt: options.generatedAt };
-  // Renderers, not texts: each report is rendered when it is written and dropped before the next one
-  // (see writeRunReports), so a large run never holds all three in memory at once.
-  const files: { name: string; content: () => string }[] = [];
+  const files: ReportFile[] = [];
   if (options.formats.includes('json') || options.raw) {
-    const source = options.raw ? raw : run.masked;
+    const source = options.raw ? run.raw : run.masked;
     // Raw unmasks the JSON report's data, never its cURL text (SPEC, Flag behavior).
     const jsonMeta = { ...meta, testFile: options.testFile, ...(options.raw ? { masked: run.masked } : {}) };
     files.push({
@@ -78,7 +81,25 @@ export async function writeReportOutputs(
       content: () => renderJunit(run.masked, { generatedAt: options.generatedAt }),
     });
   }
+  if (options.formats.includes('ctrf')) {
+    files.push({
+      name: 'ctrf-report.json',
+      content: () => renderCtrf(run.masked, { ...meta, filePath: options.projectPath }),
+    });
+  }
+  return files;
+}
 
+/**
+ * The files a run leaves behind, rendered from finished data (see reportFiles), and its failure snapshots,
+ * which follow `reports.failures.maskSensitive`.
+ */
+export async function writeReportOutputs(
+  run: FinishedResults,
+  options: ReportOutputOptions,
+): Promise<WrittenOutputs> {
+  const { raw } = run;
+  const files = reportFiles(run, options);
   const written: WrittenOutputs = { files: files.map((file) => file.name), snapshots: [], problems: [] };
   // Reports and snapshots are written independently: a snapshot folder that cannot be written must not
   // cost the run its reports, nor the other way round.

@@ -1,6 +1,6 @@
 /** The loaded workspace: configuration with defaults applied and every path absolute. */
 
-export type ReportFormat = 'html' | 'json' | 'junit';
+export type ReportFormat = 'html' | 'json' | 'junit' | 'ctrf' | 'github';
 
 /** HTTP client options (DECISIONS, "HTTP options"): config.yaml defaults, overridable per environment. */
 export interface HttpOptions {

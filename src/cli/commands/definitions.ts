@@ -18,7 +18,7 @@ export interface PositionalDefinition {
 }
 
 export interface CommandDefinition {
-  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert';
+  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'report';
   summary: string;
   positionals: PositionalDefinition[];
   options: OptionDefinition[];
@@ -74,7 +74,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
         type: 'string',
         placeholder: 'formats',
         description:
-          'write reports: html, json, junit or a comma-separated list; default: reports.format in config.yaml',
+          'write reports: html, json, junit, ctrf, github or a comma-separated list; default: reports.format in config.yaml (github is added in GitHub Actions)',
       },
       {
         name: 'report-raw',
@@ -140,6 +140,40 @@ export const COMMANDS: readonly CommandDefinition[] = [
       'pbpaste | runner convert - > .runner/tests/users.yaml',
       'runner convert -- curl -X POST https://api.example.test/users --json \'{"name":"Ada"}\'',
       'runner convert --to curl users.yaml --env staging',
+    ],
+  },
+  {
+    name: 'report',
+    summary:
+      'Merge the reports of many runs (CI shards) into one, in every format; exit 1 when a merged step failed',
+    positionals: [
+      { name: 'action', description: '`merge`: one run from the reports given' },
+      {
+        name: 'inputs',
+        description: 'run directories (holding report.json, such as latest/) or report.json files',
+        variadic: true,
+      },
+    ],
+    options: [
+      {
+        name: 'out',
+        short: 'o',
+        type: 'string',
+        placeholder: 'dir',
+        description: 'the directory the merged reports are written to (created when missing)',
+      },
+      {
+        name: 'report',
+        short: 'r',
+        type: 'string',
+        placeholder: 'formats',
+        description:
+          'html, json, junit, ctrf, github or a comma-separated list; default: json (github is added in GitHub Actions)',
+      },
+    ],
+    examples: [
+      'runner report merge shard-1/latest shard-2/latest --out merged',
+      'runner report merge reports/*/report.json --out merged --report json,html,junit,ctrf',
     ],
   },
   {

@@ -2,13 +2,13 @@ import { formatDiagnostic } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
 import { CONSOLE_ONLY_MASK_FIELDS } from '../../masking/index.js';
 import { createConsoleReporter, createStyle } from '../../reporters/index.js';
-import { executePlan, planErrors, planRun } from '../../session/index.js';
+import { executePlan, planErrors, planRun, type MaskedListener } from '../../session/index.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
 import { wantsColor } from '../io.js';
 import { parseCacheOptions } from '../parseCacheOptions.js';
 import type { ParsedArgs } from '../parseArgs.js';
-import { reportFormats, writeRunOutputs } from './runReports.js';
+import { githubListener, reportFormats, writeRunOutputs } from './runReports.js';
 import { EXIT } from '../exitCodes.js';
 
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -31,7 +31,7 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     parseCache: parseCacheOptions(io),
     env: io.env,
   });
-  const formats = reportFormats(args, plan.workspace);
+  const formats = reportFormats(args, plan.workspace.config.reports.formats ?? [], io.env);
   const mask = (text: string) => plan.masker.maskText(text);
   for (const diagnostic of plan.diagnostics) io.stderr.write(mask(formatDiagnostic(diagnostic)) + '\n');
   const errors = planErrors(plan);
@@ -48,9 +48,18 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     verbose: args.options.verbose === true,
     live: io.stdout.isTTY && io.env.TERM !== 'dumb' && !io.env.CI,
   });
+  const listeners: MaskedListener[] = [
+    { listener: consoleReporter, masker: plan.masker.withFields(CONSOLE_ONLY_MASK_FIELDS) },
+  ];
+  if (formats.includes('github')) {
+    listeners.push({
+      listener: githubListener(plan.workspace.cwd, plan.workspace.root, io),
+      masker: plan.masker,
+    });
+  }
   const run = await executePlan(plan, {
     userAgent: `runner/${buildInfo.version}`,
-    listeners: [{ listener: consoleReporter, masker: plan.masker.withFields(CONSOLE_ONLY_MASK_FIELDS) }],
+    listeners,
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr.write(escapeControls(mask(`error: a reporter failed in ${hook}: ${message}`)) + '\n');

@@ -1,22 +1,39 @@
+import { appendFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { didYouMeanHint } from '../../diagnostics/didYouMean.js';
 import { RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
+import type { RunListener } from '../../engine/index.js';
 import {
+  createGithubReporter,
   REPORT_FORMATS,
   writeReportOutputs,
   type FinishedResults,
+  type GithubReportOptions,
   type ReportFormat,
 } from '../../reporters/index.js';
 import type { Workspace } from '../../workspace/index.js';
+import { pathFrom } from '../../workspace/displayPath.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
 import type { ParsedArgs } from '../parseArgs.js';
 
-/** `--report html,json` (overrides `reports.format` in config.yaml, SPEC: Flag behavior). */
-export function reportFormats(args: ParsedArgs, workspace: Workspace): ReportFormat[] {
-  const given = args.options.report;
-  if (typeof given !== 'string') return [...(workspace.config.reports.formats ?? [])];
+/**
+ * `--report html,json` (overrides `reports.format` in config.yaml, SPEC: Flag behavior); `github` joins on
+ * its own inside GitHub Actions (DECISIONS.md, Running at scale).
+ */
+export function reportFormats(
+  args: ParsedArgs,
+  configured: readonly ReportFormat[],
+  env: CliIo['env'],
+): ReportFormat[] {
+  const formats = parseReportFormats(args.options.report, configured);
+  if (env.GITHUB_ACTIONS === 'true' && !formats.includes('github')) formats.push('github');
+  return formats;
+}
+
+function parseReportFormats(given: unknown, configured: readonly ReportFormat[]): ReportFormat[] {
+  if (typeof given !== 'string') return [...configured];
   const formats: ReportFormat[] = [];
   for (const word of given.split(',').map((part) => part.trim().toLowerCase())) {
     if (word === '') continue;
@@ -54,6 +71,7 @@ export async function writeRunOutputs(
     version: buildInfo.version,
     generatedAt: options.now.toISOString(),
     testFile: options.testFile,
+    projectPath: (file) => pathFrom(options.workspace.root, cwd, file),
   });
   for (const problem of written.problems) {
     // File system messages quote absolute paths; the project's own are shown relative to it.
@@ -69,4 +87,25 @@ export async function writeRunOutputs(
     const count = written.snapshots.length;
     io.stdout.write(`Failure snapshots: ${count} in ${show(config.reports.failures.path)}\n`);
   }
+}
+
+/**
+ * What the `github` report needs from the CLI: standard output for the annotations, `$GITHUB_STEP_SUMMARY`
+ * for the job summary, and file paths relative to `GITHUB_WORKSPACE` when set, else to `root` (DECISIONS.md).
+ */
+export function githubReportOptions(cwd: string, root: string, io: CliIo): GithubReportOptions {
+  const workspace = io.env.GITHUB_WORKSPACE;
+  const base = workspace !== undefined && workspace !== '' ? workspace : root;
+  return {
+    out: io.stdout,
+    summaryFile: io.env.GITHUB_STEP_SUMMARY,
+    appendFile: (path, text) => appendFile(path, text, 'utf8'),
+    filePath: (file) => pathFrom(base, cwd, file),
+    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+  };
+}
+
+/** The `github` report of a run, as a listener the masking boundary wraps like every other. */
+export function githubListener(cwd: string, root: string, io: CliIo): RunListener {
+  return createGithubReporter(githubReportOptions(cwd, root, io));
 }

@@ -16,6 +16,8 @@ export interface JsonAssertion {
   available?: string[];
   /** Addition: the line of the expectation in the scenario file. */
   line?: number;
+  /** Addition: its column. */
+  col?: number;
 }
 
 export interface JsonRequest {
@@ -80,6 +82,8 @@ export interface JsonStep {
   kind: string;
   section: string;
   line: number;
+  /** The step's column, so `report merge` can point GitHub annotations where a run does. */
+  col: number;
   /** Only when the step comes from another file than its scenario (a `use`d scenario's steps). */
   file?: string;
   skipReason?: string;

@@ -72,6 +72,7 @@ describe('stepRecord', () => {
       kind: 'set',
       section: 'steps',
       line: 5,
+      col: 5,
     });
   });
 
@@ -87,6 +88,7 @@ describe('stepRecord', () => {
       message: 'body.id: path not found',
       available: [],
       line: 16,
+      col: 5,
     });
     expect(record.timing).toEqual({ max: 500, actual: 812, passed: false });
     expect(record.response?.body).toBeNull();

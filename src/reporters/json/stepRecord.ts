@@ -16,7 +16,10 @@ function assertionRecord(assertion: AssertionResult): JsonAssertion {
     message: assertion.message,
   };
   if (assertion.available) record.available = assertion.available;
-  if (assertion.loc) record.line = assertion.loc.line;
+  if (assertion.loc) {
+    record.line = assertion.loc.line;
+    record.col = assertion.loc.col;
+  }
   return record;
 }
 
@@ -69,6 +72,7 @@ export function stepRecord(step: StepResult, scenarioFile: string, masked: StepR
     kind: step.kind,
     section: step.section,
     line: step.loc.line,
+    col: step.loc.col,
   };
   if (step.loc.file !== scenarioFile) record.file = step.loc.file;
   if (step.skipReason !== undefined) record.skipReason = step.skipReason;

@@ -21,3 +21,8 @@ export function safeFileName(text: string): string {
   if (name === '') return 'unnamed';
   return WINDOWS_RESERVED.test(name.split('.')[0] ?? '') ? `_${name}` : name;
 }
+
+/** How CI outputs name a step (CTRF tests, GitHub annotations): `<scenario> › <step>` (DECISIONS.md). */
+export function stepTitle(scenario: string, step: string): string {
+  return `${scenario} › ${step}`;
+}

@@ -1,0 +1,104 @@
+import type { AssertionResult } from '../../assertions/index.js';
+import type { ScenarioResult, StepResult } from '../../engine/index.js';
+import type { Section, StepKind } from '../../language/model.js';
+import type { JsonAssertion, JsonReport, JsonScenarioRecord, JsonStep } from '../json/reportTypes.js';
+
+/**
+ * `report.json` read back as the finished results every renderer takes, for `runner report merge`. The
+ * report is already masked (or deliberately raw), so nothing here masks again. What a report does not keep
+ * is left empty: the variables at a failure (no snapshots are made from a merge) and a column written
+ * before reports had `col` (then 1).
+ */
+function assertionFrom(record: JsonAssertion, file: string): AssertionResult {
+  const assertion: AssertionResult = {
+    path: record.path,
+    expected: record.expected,
+    // A missing path is written as `actual: null` with the fields that were there.
+    actual: record.actual === null && record.available !== undefined ? undefined : record.actual,
+    passed: record.passed,
+    message: record.message,
+  };
+  if (record.available !== undefined) assertion.available = record.available;
+  if (record.line !== undefined) assertion.loc = { file, line: record.line, col: record.col ?? 1 };
+  return assertion;
+}
+
+function stepFrom(record: JsonStep, scenarioFile: string): StepResult {
+  const file = record.file ?? scenarioFile;
+  const step: StepResult = {
+    index: record.index,
+    section: record.section as Section,
+    kind: record.kind as StepKind,
+    label: record.label,
+    status: record.status,
+    durationMs: record.duration,
+    loc: { file, line: record.line, col: record.col ?? 1 },
+    assertions: record.assertions.map((assertion) => assertionFrom(assertion, file)),
+    saved: record.saved ?? {},
+    warnings: record.warnings ?? [],
+  };
+  if (record.request) {
+    const { method, url, headers, body } = record.request;
+    step.request = { method, url, headers, ...(body === null ? {} : { body }) };
+  }
+  if (record.response) {
+    const { status, statusText, httpVersion, headers, body, sizeBytes } = record.response;
+    step.response = {
+      status,
+      statusText,
+      httpVersion,
+      headers,
+      sizeBytes,
+      ...(body === null ? {} : { body }),
+    };
+  }
+  if (record.requestId !== null) step.requestId = record.requestId;
+  if (record.error !== undefined) step.error = record.error;
+  if (record.skipReason !== undefined) step.skipReason = record.skipReason;
+  if (record.timing) {
+    const { max, actual, passed } = record.timing;
+    step.timing = { maxMs: max, actualMs: actual, passed };
+  }
+  if (record.attempts) {
+    step.attempts = record.attempts.map(({ duration, wait, ...attempt }) => ({
+      ...attempt,
+      durationMs: duration,
+      ...(wait === undefined ? {} : { waitMs: wait }),
+    }));
+  }
+  if (record.redirects) step.redirects = record.redirects.map((hop) => ({ ...hop }));
+  if (record.cache) step.cache = { ...record.cache };
+  if (record.spreadsheet) step.spreadsheet = { ...record.spreadsheet };
+  if (record.children) step.children = record.children.map((child) => stepFrom(child, scenarioFile));
+  return step;
+}
+
+function scenarioFrom(record: JsonScenarioRecord): ScenarioResult {
+  const { metadata, summary } = record;
+  const scenario: ScenarioResult = {
+    name: metadata.scenario,
+    file: metadata.testFile,
+    tags: metadata.tags ?? [],
+    environment: metadata.environment,
+    status: metadata.status,
+    startedAt: metadata.timestamp,
+    durationMs: metadata.duration,
+    steps: record.steps.map((step) => stepFrom(step, metadata.testFile)),
+    counts: {
+      passed: summary.passed,
+      failed: summary.failed,
+      skipped: summary.skipped,
+      total: summary.total,
+    },
+    variables: {},
+  };
+  if (metadata.description !== undefined) scenario.description = metadata.description;
+  if (metadata.interrupted) scenario.interrupted = 'during';
+  return scenario;
+}
+
+/** The scenario executions a report holds: its own record, or each of `scenarios[]` (DECISIONS.md, Reports). */
+export function scenariosFromReport(report: JsonReport): ScenarioResult[] {
+  if (report.scenarios !== undefined) return report.scenarios.map(scenarioFrom);
+  return [scenarioFrom(report)];
+}
