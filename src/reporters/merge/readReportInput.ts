@@ -3,24 +3,13 @@ import { join } from 'node:path';
 import { RunnerError } from '../../diagnostics/errors.js';
 import type { JsonReport } from '../json/reportTypes.js';
 import { reportShapeProblem } from './checkReportShape.js';
+import { jsonErrorPlace } from './jsonErrorPlace.js';
 
 /** A run directory (or `latest/`) holds its JSON report under this name. */
 const REPORT_FILE = 'report.json';
 
 function unreadable(shown: string, message: string, hint?: string): RunnerError {
   return new RunnerError('report.merge-input', `${shown}: ${message}`, { hint });
-}
-
-/** `line 3 column 5` (newer V8) or `position 42` (older), as a place in the text; else nowhere. */
-function parsePlace(error: unknown, text: string): { line: number; col: number } | undefined {
-  const message = error instanceof Error ? error.message : '';
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (lineColumn) return { line: Number(lineColumn[1]), col: Number(lineColumn[2]) };
-  const position = /position (\d+)/.exec(message);
-  if (!position) return undefined;
-  const before = text.slice(0, Number(position[1]));
-  const lines = before.split('\n');
-  return { line: lines.length, col: (lines.at(-1)?.length ?? 0) + 1 };
 }
 
 /**
@@ -55,10 +44,9 @@ export async function readReportInput(path: string, display: (path: string) => s
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const place = parsePlace(error, text);
-    const message = `not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
-    throw new RunnerError('report.merge-input', message, {
-      location: { file: shown, line: place?.line ?? 1, col: place?.col ?? 1 },
+    const { line, col, reason } = jsonErrorPlace(text, error);
+    throw new RunnerError('report.merge-input', `not valid JSON: ${reason}`, {
+      location: { file: shown, line, col },
     });
   }
   const problem = reportShapeProblem(parsed);
