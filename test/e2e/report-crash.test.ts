@@ -1,0 +1,72 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startCli, tempWorkspace } from '../support/cli.js';
+import { startTestServer, type TestServer } from '../support/testServer.js';
+
+/**
+ * A run killed outright (SIGKILL: no handler runs, nothing is flushed) must not cost the reports of the run
+ * before it (issue 14; DECISIONS.md: `latest/` is never left half-written).
+ */
+let api: TestServer;
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  // Paths starting with /slow never get an answer, so the run is surely mid-way when it is killed.
+  api = await startTestServer({
+    handler: (request, response) => {
+      if (request.url?.startsWith('/slow')) return;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"ok":true}');
+    },
+  });
+  ({ dir, cleanup } = await tempWorkspace());
+  await mkdir(join(dir, '.runner/environments'), { recursive: true });
+  await mkdir(join(dir, '.runner/tests'), { recursive: true });
+  await writeFile(join(dir, '.runner/environments/local.yaml'), `baseUrl: ${api.url}\n`);
+  await writeFile(
+    join(dir, '.runner/tests/quick.yaml'),
+    'scenario: Quick\nsteps:\n  - request: { method: GET, url: /ok }\n',
+  );
+  await writeFile(
+    join(dir, '.runner/tests/stuck.yaml'),
+    'scenario: Stuck\nsteps:\n  - request: { method: GET, url: /ok }\n  - request: { method: GET, url: /slow }\n',
+  );
+});
+afterAll(async () => {
+  await cleanup();
+  await api.close();
+});
+
+async function received(path: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!api.requests.some((request) => request.url.startsWith(path))) {
+    if (Date.now() > deadline) throw new Error(`the server never received ${path}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('a run killed with SIGKILL', () => {
+  it('leaves the previous latest/ as it was, and the next run replaces it', async () => {
+    const reports = join(dir, '.runner/reports');
+    expect((await runCli(['run', 'quick.yaml', '--report', 'json,html'], { cwd: dir })).code).toBe(0);
+    const before = {
+      json: await readFile(join(reports, 'latest/report.json'), 'utf8'),
+      html: await readFile(join(reports, 'latest/report.html'), 'utf8'),
+    };
+
+    const cli = startCli(['run', 'stuck.yaml', '--report', 'json,html'], { cwd: dir });
+    await received('/slow');
+    cli.child.kill('SIGKILL');
+    const killed = await cli.done;
+    expect(killed.code).toBe(-1);
+
+    expect((await readdir(join(reports, 'latest'))).sort()).toEqual(['report.html', 'report.json']);
+    expect(await readFile(join(reports, 'latest/report.json'), 'utf8')).toBe(before.json);
+    expect(await readFile(join(reports, 'latest/report.html'), 'utf8')).toBe(before.html);
+    expect((await readdir(reports)).filter((name) => name.startsWith('latest.'))).toEqual([]);
+
+    expect((await runCli(['run', 'quick.yaml', '--report', 'json'], { cwd: dir })).code).toBe(0);
+    expect(await readdir(join(reports, 'latest'))).toEqual(['report.json']);
+  });
+});
