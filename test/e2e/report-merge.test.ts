@@ -181,4 +181,13 @@ describe('runner report merge', () => {
     expect([noOut.code, noOut.stderr]).toEqual([2, expect.stringContaining('needs --out <dir>')]);
     expect(await readdir(dir)).not.toContain('never');
   });
+
+  it('warns when the merged reports cannot be written; the exit code still follows the checks', async () => {
+    await writeFile(join(dir, 'a-file'), 'not a directory');
+    const { code, stderr } = await runCli(['report', 'merge', 'shard-3', '--out', 'a-file/merged'], {
+      cwd: dir,
+    });
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^warning: cannot write the merged reports: .*ENOTDIR/);
+  });
 });
