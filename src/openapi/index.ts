@@ -2,5 +2,13 @@
 // document model importers read. Loaded lazily by the session: a run without `openapi:` never loads it.
 export { createContract, type Contract, type ContractExchange, type ContractVerdict } from './contract.js';
 export { loadOpenApiDocument } from './loadDocument.js';
-export type { OpenApiDocument, JsonObject } from './document.js';
-export { listOperations, type Operation } from './operations.js';
+export {
+  dereferenced,
+  isObject,
+  resolvePointer,
+  type JsonObject,
+  type OpenApiDocument,
+  type OpenApiVersion,
+} from './document.js';
+export { isJsonMediaType } from './mediaTypes.js';
+export { listOperations, type DocumentedResponse, type Operation } from './operations.js';

@@ -18,7 +18,7 @@ export interface PositionalDefinition {
 }
 
 export interface CommandDefinition {
-  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert';
+  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'openapi';
   summary: string;
   positionals: PositionalDefinition[];
   options: OptionDefinition[];
@@ -140,6 +140,33 @@ export const COMMANDS: readonly CommandDefinition[] = [
       'pbpaste | runner convert - > .runner/tests/users.yaml',
       'runner convert -- curl -X POST https://api.example.test/users --json \'{"name":"Ada"}\'',
       'runner convert --to curl users.yaml --env staging',
+    ],
+  },
+  {
+    name: 'openapi',
+    summary:
+      'Import an OpenAPI 3.0/3.1 document: one scenario per operation, with its success status and response schema',
+    positionals: [
+      { name: 'action', description: '`import`' },
+      { name: 'file', description: 'the OpenAPI document (YAML or JSON), relative to the current directory' },
+    ],
+    options: [
+      {
+        name: 'out',
+        type: 'string',
+        placeholder: 'dir',
+        description:
+          'directory for the scenarios; default: openapi/ in the tests directory (schemas go to openapi/ in the schemas directory)',
+      },
+      {
+        ...envOption,
+        description:
+          'environment whose baseUrl decides whether URLs keep the server path (such as /v1); default: environments.default',
+      },
+    ],
+    examples: [
+      'runner openapi import api/openapi.yaml',
+      'runner openapi import api/openapi.yaml --out .runner/tests/api',
     ],
   },
   {
