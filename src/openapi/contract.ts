@@ -7,7 +7,7 @@ import type { AssertionResult } from '../assertions/index.js';
 import { checkResponse, type ObservedResponse } from './checkResponse.js';
 import type { OpenApiDocument } from './document.js';
 import { indexOperations } from './matchOperation.js';
-import { listOperations, type Operation } from './operations.js';
+import { listOperations, writtenStatuses, type Operation } from './operations.js';
 import { createBodyValidator } from './schemaValidator.js';
 
 export interface ContractExchange extends ObservedResponse {
@@ -28,6 +28,8 @@ export interface Contract {
   document: OpenApiDocument;
   operations: readonly Operation[];
   check(exchange: ContractExchange): Promise<ContractVerdict>;
+  /** Each operation and the statuses written out for it (not `default`): what coverage counts. */
+  documented(): { operation: string; operationId?: string; statuses: string[] }[];
 }
 
 export interface ContractOptions {
@@ -47,6 +49,12 @@ export function createContract(document: OpenApiDocument, options: ContractOptio
   return {
     document,
     operations,
+    documented: () =>
+      operations.map((operation) => ({
+        operation: operation.label,
+        ...(operation.operationId === undefined ? {} : { operationId: operation.operationId }),
+        statuses: writtenStatuses(operation),
+      })),
     async check(exchange) {
       const matched = index.match(exchange.method, exchange.url);
       if ('unmatched' in matched) return { assertions: [], warning: `openapi: ${matched.unmatched}` };

@@ -5,7 +5,7 @@
  */
 import { dereferenced, isObject, pointerSegment, type JsonObject } from './document.js';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface DocumentedResponse {
   /** The key as written: `200`, `2XX` or `default`. */
@@ -91,10 +91,4 @@ export function responseFor(operation: Operation, status: number): DocumentedRes
 /** The statuses written out (`200`, `4XX`), which coverage counts; `default` documents but is not counted. */
 export function writtenStatuses(operation: Operation): string[] {
   return operation.responses.map((response) => response.key).filter((key) => key !== 'default');
-}
-
-/** Whether a response status is the one a written key names (`404` for `404`, any 4xx for `4XX`). */
-export function statusMatchesKey(status: number, key: string): boolean {
-  if (/^[1-5]XX$/i.test(key)) return Math.floor(status / 100) === Number(key[0]);
-  return key === String(status);
 }

@@ -8,3 +8,10 @@ export {
   type FinishedResults,
   type WrittenOutputs,
 } from './reportOutputs.js';
+export {
+  computeCoverage,
+  mergeCoverage,
+  type ApiCoverage,
+  type DocumentedOperation,
+} from './coverage/apiCoverage.js';
+export { renderCoverageText } from './coverage/coverageText.js';

@@ -1,4 +1,5 @@
 import type { RunResult, StepResult } from '../engine/index.js';
+import { serializeCoverage, type ApiCoverage } from './coverage/apiCoverage.js';
 import { writeRunReports } from './files/writeRunReports.js';
 import { renderHtmlReport } from './html/renderHtmlReport.js';
 import { buildJsonReport, serializeJsonReport } from './json/buildJsonReport.js';
@@ -21,6 +22,8 @@ export interface ReportOutputOptions {
   generatedAt: string;
   /** What the run was given (a file or directory), for the aggregate report's `testFile`. */
   testFile?: string;
+  /** `--coverage`: written as coverage.json in the run directory and as a section of report.html. */
+  coverage?: ApiCoverage;
 }
 
 export interface WrittenOutputs {
@@ -70,13 +73,22 @@ export async function writeReportOutputs(
     });
   }
   if (options.formats.includes('html')) {
-    files.push({ name: 'report.html', content: () => renderHtmlReport(run.masked, meta) });
+    const coverage = options.coverage;
+    files.push({
+      name: 'report.html',
+      content: () => renderHtmlReport(run.masked, { ...meta, ...(coverage ? { coverage } : {}) }),
+    });
   }
   if (options.formats.includes('junit')) {
     files.push({
       name: 'report.xml',
       content: () => renderJunit(run.masked, { generatedAt: options.generatedAt }),
     });
+  }
+
+  if (options.coverage) {
+    const coverage = options.coverage;
+    files.push({ name: 'coverage.json', content: () => serializeCoverage(coverage) });
   }
 
   const written: WrittenOutputs = { files: files.map((file) => file.name), snapshots: [], problems: [] };

@@ -81,6 +81,12 @@ export const COMMANDS: readonly CommandDefinition[] = [
         type: 'boolean',
         description: 'write the JSON report without masking (HTML, JUnit and cURL text stay masked)',
       },
+      {
+        name: 'coverage',
+        type: 'boolean',
+        description:
+          'API coverage against config `openapi:`: a table after the run, coverage.json in the run directory, a section of report.html',
+      },
     ],
     examples: [
       'runner run',

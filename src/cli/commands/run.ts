@@ -1,7 +1,12 @@
-import { formatDiagnostic } from '../../diagnostics/errors.js';
+import { formatDiagnostic, RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
 import { CONSOLE_ONLY_MASK_FIELDS } from '../../masking/index.js';
-import { createConsoleReporter, createStyle } from '../../reporters/index.js';
+import {
+  computeCoverage,
+  createConsoleReporter,
+  createStyle,
+  renderCoverageText,
+} from '../../reporters/index.js';
 import { executePlan, planErrors, planRun } from '../../session/index.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
@@ -32,6 +37,12 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     env: io.env,
   });
   const formats = reportFormats(args, plan.workspace);
+  const wantsCoverage = args.options.coverage === true;
+  if (wantsCoverage && plan.contract === undefined) {
+    throw new RunnerError('cli.coverage', '`--coverage` needs an OpenAPI document to count against', {
+      hint: 'add `openapi: <file>` to .runner/config.yaml (see docs/openapi.md)',
+    });
+  }
   const mask = (text: string) => plan.masker.maskText(text);
   for (const diagnostic of plan.diagnostics) io.stderr.write(mask(formatDiagnostic(diagnostic)) + '\n');
   const errors = planErrors(plan);
@@ -42,9 +53,10 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     return EXIT.unusable;
   }
 
+  const style = createStyle(wantsColor(io.stdout, io.env));
   const consoleReporter = createConsoleReporter({
     out: io.stdout,
-    style: createStyle(wantsColor(io.stdout, io.env)),
+    style,
     verbose: args.options.verbose === true,
     live: io.stdout.isTTY && io.env.TERM !== 'dumb' && !io.env.CI,
   });
@@ -57,10 +69,16 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     },
     stop,
   });
+  const coverage =
+    wantsCoverage && plan.contract
+      ? computeCoverage(plan.contract.document.display, plan.contract.documented(), run.raw)
+      : undefined;
+  if (coverage) io.stdout.write(`\n${renderCoverageText(coverage, style)}`);
   const writing = writeRunOutputs(
     run,
     {
       formats,
+      coverage,
       raw: args.options['report-raw'] === true,
       workspace: plan.workspace,
       testFile: plan.testFile,

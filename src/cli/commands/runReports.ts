@@ -5,6 +5,7 @@ import { escapeControls } from '../../diagnostics/terminalText.js';
 import {
   REPORT_FORMATS,
   writeReportOutputs,
+  type ApiCoverage,
   type FinishedResults,
   type ReportFormat,
 } from '../../reporters/index.js';
@@ -39,7 +40,14 @@ export function reportFormats(args: ParsedArgs, workspace: Workspace): ReportFor
  */
 export async function writeRunOutputs(
   run: FinishedResults,
-  options: { formats: ReportFormat[]; raw: boolean; workspace: Workspace; testFile?: string; now: Date },
+  options: {
+    formats: ReportFormat[];
+    raw: boolean;
+    workspace: Workspace;
+    testFile?: string;
+    now: Date;
+    coverage?: ApiCoverage;
+  },
   io: CliIo,
 ): Promise<void> {
   const { config, cwd } = options.workspace;
@@ -54,6 +62,7 @@ export async function writeRunOutputs(
     version: buildInfo.version,
     generatedAt: options.now.toISOString(),
     testFile: options.testFile,
+    ...(options.coverage ? { coverage: options.coverage } : {}),
   });
   for (const problem of written.problems) {
     // File system messages quote absolute paths; the project's own are shown relative to it.
