@@ -1,7 +1,7 @@
 /** Matching a response's `content-type` to the media types a response documents (OpenAPI, "Content"). */
 
 /** `Application/JSON; charset=utf-8` → `application/json`. */
-export function essence(contentType: string): string {
+function essence(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase();
 }
 

@@ -8,10 +8,5 @@ export {
   type FinishedResults,
   type WrittenOutputs,
 } from './reportOutputs.js';
-export {
-  computeCoverage,
-  mergeCoverage,
-  type ApiCoverage,
-  type DocumentedOperation,
-} from './coverage/apiCoverage.js';
+export { computeCoverage, type ApiCoverage, type DocumentedOperation } from './coverage/apiCoverage.js';
 export { renderCoverageText } from './coverage/coverageText.js';

@@ -87,12 +87,20 @@ export const COMMANDS: readonly CommandDefinition[] = [
         description:
           'API coverage against config `openapi:`: a table after the run, coverage.json in the run directory, a section of report.html',
       },
+      {
+        name: 'watch',
+        short: 'w',
+        type: 'boolean',
+        description:
+          'run, then re-run what each saved change affects; Enter: run all, f: run the failed, q: quit',
+      },
     ],
     examples: [
       'runner run',
       'runner run users.yaml --env staging',
       'runner run --tag smoke --tag fast',
       'runner run --report html,junit',
+      'runner run --watch',
     ],
   },
   {

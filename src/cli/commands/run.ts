@@ -1,5 +1,6 @@
 import { formatDiagnostic, RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
+import type { RunResult, RunStop } from '../../engine/index.js';
 import { CONSOLE_ONLY_MASK_FIELDS } from '../../masking/index.js';
 import {
   computeCoverage,
@@ -7,7 +8,7 @@ import {
   createStyle,
   renderCoverageText,
 } from '../../reporters/index.js';
-import { executePlan, planErrors, planRun } from '../../session/index.js';
+import { executePlan, planErrors, planRun, type RunPlan, type RunRequest } from '../../session/index.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
 import { wantsColor } from '../io.js';
@@ -17,6 +18,10 @@ import { reportFormats, writeRunOutputs } from './runReports.js';
 import { EXIT } from '../exitCodes.js';
 
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
+  if (args.options.watch === true) {
+    const { watchRuns } = await import('../watch/watchRuns.js');
+    return watchRuns(args, io);
+  }
   // From here a signal stops the run cleanly instead of ending the process (DECISIONS.md, Interrupts).
   const release = io.interrupts?.claim();
   try {
@@ -26,16 +31,48 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   }
 }
 
-async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
-  const stop = io.interrupts?.stop;
-  const plan = await planRun({
+/** What `runner run` was asked to run: the same for one run and for each run of `--watch`. */
+export function runRequest(args: ParsedArgs, io: CliIo): RunRequest {
+  return {
     cwd: io.cwd,
     path: args.positionals[0],
     environment: typeof args.options.env === 'string' ? args.options.env : undefined,
     tags: (args.options.tag as string[] | undefined) ?? [],
     parseCache: parseCacheOptions(io),
     env: io.env,
-  });
+  };
+}
+
+/** Prints the plan's problems (`file:line:col: ...`); false when it has errors and must not run. */
+export function reportPlanProblems(plan: RunPlan, io: CliIo): boolean {
+  const mask = (text: string) => plan.masker.maskText(text);
+  for (const diagnostic of plan.diagnostics) io.stderr.write(mask(formatDiagnostic(diagnostic)) + '\n');
+  const errors = planErrors(plan);
+  if (errors.length === 0) return true;
+  io.stderr.write(
+    `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} found; nothing was run (see \`runner validate\`).\n`,
+  );
+  return false;
+}
+
+async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const plan = await planRun(runRequest(args, io));
+  if (!reportPlanProblems(plan, io)) return EXIT.unusable;
+  const run = await executeAndReport(plan, args, io, io.interrupts?.stop);
+  if (run.interrupted) return EXIT.interrupted;
+  return run.status === 'passed' ? EXIT.passed : EXIT.failed;
+}
+
+/**
+ * Runs a checked plan with the console reporter, then prints coverage and writes the reports. An
+ * interrupted run still writes what it can; the caller turns the result into an exit code.
+ */
+export async function executeAndReport(
+  plan: RunPlan,
+  args: ParsedArgs,
+  io: CliIo,
+  stop: RunStop | undefined,
+): Promise<RunResult> {
   const formats = reportFormats(args, plan.workspace);
   const wantsCoverage = args.options.coverage === true;
   if (wantsCoverage && plan.contract === undefined) {
@@ -44,15 +81,6 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     });
   }
   const mask = (text: string) => plan.masker.maskText(text);
-  for (const diagnostic of plan.diagnostics) io.stderr.write(mask(formatDiagnostic(diagnostic)) + '\n');
-  const errors = planErrors(plan);
-  if (errors.length > 0) {
-    io.stderr.write(
-      `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} found; nothing was run (see \`runner validate\`).\n`,
-    );
-    return EXIT.unusable;
-  }
-
   const style = createStyle(wantsColor(io.stdout, io.env));
   const consoleReporter = createConsoleReporter({
     out: io.stdout,
@@ -91,8 +119,8 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     await writing.catch((error: unknown) => {
       io.stderr.write(mask(`error: ${error instanceof Error ? error.message : String(error)}`) + '\n');
     });
-    return EXIT.interrupted;
+    return run.raw;
   }
   await writing;
-  return run.raw.status === 'passed' ? EXIT.passed : EXIT.failed;
+  return run.raw;
 }
