@@ -98,6 +98,8 @@ export interface ContractExchange {
   /** Parsed JSON when the body is JSON, its text otherwise, undefined when empty. */
   body: unknown;
   bodyText: string;
+  /** Why a body under a JSON content type was kept as text (invalid JSON, nested too deep). */
+  bodyProblem?: string;
 }
 
 /**

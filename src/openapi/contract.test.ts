@@ -67,6 +67,18 @@ describe('the OpenAPI 3.0 Petstore as a contract', () => {
     ]);
   });
 
+  it('fails a JSON body kept as text, and a body where the response documents none', async () => {
+    const contract = await contractFor('petstore-3.0.yaml');
+    const broken = await contract.check({
+      ...json('GET', 'http://localhost:8080/v1/pets/1', 200, '{"id": 1,'),
+      bodyText: '{"id": 1,',
+      bodyProblem: 'invalid JSON at line 1, column 10',
+    });
+    expect(failures(broken)).toEqual(['openapi GET /pets/{petId}: body: invalid JSON at line 1, column 10']);
+    const created = await contract.check(json('POST', 'http://localhost:8080/v1/pets', 201, { id: 1 }));
+    expect(failures(created)).toEqual(['openapi POST /pets: response 201 documents no body, but one came']);
+  });
+
   it('warns about a request no operation describes', async () => {
     const contract = await contractFor('petstore-3.0.yaml');
     const verdict = await contract.check(json('DELETE', 'http://localhost:8080/v1/pets/1', 204, undefined));

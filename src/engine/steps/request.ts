@@ -127,6 +127,7 @@ async function checkContract(
     headers: subject.headers ?? {},
     body: subject.body,
     bodyText: subject.bodyText ?? '',
+    ...(subject.bodyProblem === undefined ? {} : { bodyProblem: subject.bodyProblem }),
   });
 }
 
