@@ -1,4 +1,4 @@
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempWorkspace } from '../support/cli.js';
@@ -114,5 +114,34 @@ describe('a broken `openapi:` setting stops the run before any request', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('api/broken.yaml:3:1: invalid OpenAPI document api/broken.yaml:');
     expect(stderr).not.toContain(dir);
+  });
+});
+
+describe('a run without `openapi:` never loads the OpenAPI parser', () => {
+  it('reaches the contract code only through a dynamic import in the built CLI', async () => {
+    const chunks = join(repoRoot, 'dist/lib/chunks');
+    const names = (await readdir(chunks)).filter((name) => name.endsWith('.mjs'));
+    const text = new Map<string, string>();
+    for (const name of names) text.set(name, await readFile(join(chunks, name), 'utf8'));
+    const runCommand = names.find((name) => /^run-[A-Z0-9]+\.mjs$/.test(name));
+    expect(runCommand).toBeDefined();
+    // Everything `runner run` loads up front: its chunk and what it imports statically, transitively.
+    const loaded = new Set<string>();
+    const visit = (name: string): void => {
+      if (loaded.has(name)) return;
+      loaded.add(name);
+      for (const found of (text.get(name) ?? '').matchAll(/from\s*"\.\/([^"]+\.mjs)"/g)) {
+        if (found[1] !== undefined) visit(found[1]);
+      }
+    };
+    visit(runCommand ?? '');
+    const contractChunk = names.find((name) => text.get(name)?.includes('urn:runner:openapi'));
+    expect(contractChunk).toBeDefined();
+    expect(loaded.has(contractChunk ?? '')).toBe(false);
+    expect([...loaded].some((name) => name.startsWith('openapiParser-'))).toBe(false);
+    // The session reaches it with import(...) when config.yaml names a document.
+    expect(
+      [...loaded].some((name) => /import\("\.\/openapi-[A-Z0-9]+\.mjs"\)/.test(text.get(name) ?? '')),
+    ).toBe(true);
   });
 });
