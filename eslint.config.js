@@ -36,6 +36,7 @@ const BELOW_THE_EDGES = [
   'spreadsheets',
   'reporters',
   'convert',
+  'openapi',
   'masking',
   'diagnostics',
 ];
@@ -52,10 +53,14 @@ const BOUNDARIES = {
   spreadsheets: ['diagnostics'],
   workspace: ['language', 'expressions', 'diagnostics'],
   engine: ['language', 'expressions', 'assertions', 'http', 'cache', 'masking', 'workspace', 'diagnostics'],
-  convert: ['language', 'expressions', 'workspace', 'reporters', 'masking', 'diagnostics'],
+  // OpenAPI contracts and coverage (issue 16): the engine reaches them only through its ContractChecker
+  // interface; the session loads them on demand.
+  openapi: ['workspace', 'language', 'expressions', 'assertions', 'diagnostics'],
+  convert: ['language', 'expressions', 'workspace', 'reporters', 'openapi', 'masking', 'diagnostics'],
   reporters: ['engine', 'language', 'expressions', 'assertions', 'masking', 'diagnostics'],
   session: [
     'workspace',
+    'openapi',
     'language',
     'engine',
     'http',

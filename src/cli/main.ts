@@ -93,6 +93,25 @@ function endBy(signal: NodeJS.Signals): void {
   setTimeout(raise, 1_000).unref();
 }
 
+/** Standard input is only opened when a command asks for keys, so other commands never hold it open. */
+const keys: CliIo['keys'] = {
+  get isTTY() {
+    return process.stdin.isTTY === true;
+  },
+  setRawMode: (raw) => {
+    if (process.stdin.isTTY) process.stdin.setRawMode(raw);
+  },
+  onData: (listener) => {
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', listener);
+    process.stdin.resume();
+  },
+  close: () => {
+    process.stdin.removeAllListeners('data');
+    process.stdin.pause();
+  },
+};
+
 const io: CliIo = {
   stdout: stdout.stream,
   stderr: {
@@ -106,6 +125,7 @@ const io: CliIo = {
   cwd: process.cwd(),
   nodeVersion: process.versions.node,
   interrupts,
+  keys,
 };
 
 runMain(process.argv.slice(2), io).then(

@@ -17,6 +17,7 @@ const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> =
   validate: () => import('./commands/validate.js'),
   schema: () => import('./commands/schema.js'),
   convert: () => import('./commands/convert.js'),
+  openapi: () => import('./commands/openapi.js'),
   mcp: () => import('./commands/mcp.js'),
   report: () => import('./commands/report.js'),
 };

@@ -8,3 +8,9 @@ export {
 } from './curlToScenario.js';
 export { scenarioToCurl, useTargets, type ScenarioToCurlOptions } from './scenarioToCurl.js';
 export { secretNamePredicate } from './secretNames.js';
+export {
+  importOpenApi,
+  type ImportedFile,
+  type OpenApiImport,
+  type OpenApiImportOptions,
+} from './openapi/importOpenApi.js';

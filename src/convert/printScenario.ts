@@ -23,14 +23,22 @@ export interface PrintInput {
   secrets: readonly SecretSlot[];
   /** Where the user keeps credentials, such as `.runner/credentials/local.yaml`. */
   credentialsFile: string;
+  /** The scenario's name; default `<METHOD> <host and path>`. */
+  scenario?: string;
+  /** The first comment line after the modeline: where the scenario came from. Default: a cURL command. */
+  origin?: string;
+  /** The step's `expect`, in order (an importer that knows the answer writes checks for it). */
+  expect?: Record<string, unknown>;
 }
 
 export function printScenario(input: PrintInput): string {
   const { request } = input;
-  const doc = new Document({
-    scenario: `${request.method} ${request.url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\?.*$/, '')}`,
-    steps: [{ request: requestYaml(request) }],
-  });
+  const name =
+    input.scenario ??
+    `${request.method} ${request.url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\?.*$/, '')}`;
+  const step: Record<string, unknown> = { request: requestYaml(request) };
+  if (input.expect !== undefined && Object.keys(input.expect).length > 0) step.expect = input.expect;
+  const doc = new Document({ scenario: name, steps: [step] });
   doc.commentBefore = headerComment(input);
   const requestPath = ['steps', 0, 'request'];
   markSecrets(doc, [...requestPath, 'headers'], request.headers);
@@ -100,7 +108,8 @@ function fileYaml(file: DraftFile): unknown {
 function headerComment(input: PrintInput): string {
   const lines = [
     SCHEMA_MODELINE.replace(/^#/, ''),
-    ' Converted from a cURL command by `runner convert`. Add checks under `expect:`, such as `status: 200`.',
+    input.origin ??
+      ' Converted from a cURL command by `runner convert`. Add checks under `expect:`, such as `status: 200`.',
   ];
   if (input.comments.length > 0) {
     lines.push('', ' Notes:', ...input.comments.map((comment) => ` - ${comment}`));

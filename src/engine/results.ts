@@ -93,6 +93,8 @@ export interface StepResult {
   skipReason?: string;
   timing?: TimingCheck;
   requestId?: string;
+  /** The OpenAPI operation the request matched (config `openapi:`), `GET /pets/{petId}`: coverage counts it. */
+  operation?: string;
   /** Nested executions (loops, composed scenarios), in order. */
   children?: StepResult[];
   /** With `retry`: every attempt, in order. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AssertionResult } from '../assertions/index.js';
 import type { ExpressionRuntime } from '../expressions/index.js';
 import type { CacheConnections } from '../cache/index.js';
 import type { HttpClient } from '../http/index.js';
@@ -84,6 +85,34 @@ export interface EngineServices {
   spreadsheets?: SpreadsheetAccess;
   /** Stops the run from outside; without it the run always goes to the end. */
   stop?: RunStop;
+  /** The API contract every HTTP response is checked against (config `openapi:`; src/openapi implements it). */
+  contract?: ContractChecker;
+}
+
+/** What the contract check sees of one exchange: the final request and its response. */
+export interface ContractExchange {
+  method: string;
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON when the body is JSON, its text otherwise, undefined when empty. */
+  body: unknown;
+  bodyText: string;
+  /** Why a body under a JSON content type was kept as text (invalid JSON, nested too deep). */
+  bodyProblem?: string;
+}
+
+/**
+ * Checks responses against an API contract (DECISIONS.md, "Authoring": OpenAPI): the checks join the step's
+ * own; a request that matches no operation gives a warning, not a failure.
+ */
+export interface ContractChecker {
+  check(exchange: ContractExchange): Promise<{
+    /** The operation matched, `GET /pets/{petId}`, recorded on the step for coverage. */
+    operation?: string;
+    assertions: AssertionResult[];
+    warning?: string;
+  }>;
 }
 
 /**

@@ -16,3 +16,5 @@ export {
 export { mergeReports } from './merge/mergeReports.js';
 export { readReportInput } from './merge/readReportInput.js';
 export { writeMergedReports } from './merge/writeMergedReports.js';
+export { computeCoverage, type ApiCoverage, type DocumentedOperation } from './coverage/apiCoverage.js';
+export { renderCoverageText } from './coverage/coverageText.js';

@@ -168,6 +168,8 @@ export function createResultMasker(masker: Masker): ResultMasker {
       skipReason: masker.maskValue(raw.skipReason, PATH.skipReason),
       timing: raw.timing,
       requestId: masker.maskValue(raw.requestId, PATH.requestId),
+      // The operation's label comes from the OpenAPI document, not from the exchange: nothing to mask.
+      operation: raw.operation,
       children: raw.children?.map(step),
       attempts: masker.maskValue(raw.attempts, PATH.attempts),
       redirects: masker.maskValue(raw.redirects, PATH.redirects),

@@ -1,4 +1,5 @@
 import type { RunResult, StepResult } from '../engine/index.js';
+import { serializeCoverage, type ApiCoverage } from './coverage/apiCoverage.js';
 import { writeRunReports, type ReportFile } from './files/writeRunReports.js';
 import { renderCtrf } from './ctrf/renderCtrf.js';
 import { renderHtmlReport } from './html/renderHtmlReport.js';
@@ -51,6 +52,8 @@ export interface ReportFileOptions {
   testFile?: string;
   /** A step's file relative to the project root, for CTRF's `filePath` (DECISIONS.md, Finer points). */
   projectPath: (file: string) => string;
+  /** `--coverage`: written as coverage.json in the run directory and as a section of report.html. */
+  coverage?: ApiCoverage;
 }
 
 /**
@@ -73,7 +76,11 @@ export function reportFiles(run: FinishedResults, options: ReportFileOptions): R
     });
   }
   if (options.formats.includes('html')) {
-    files.push({ name: 'report.html', content: () => renderHtmlReport(run.masked, meta) });
+    const coverage = options.coverage;
+    files.push({
+      name: 'report.html',
+      content: () => renderHtmlReport(run.masked, { ...meta, ...(coverage ? { coverage } : {}) }),
+    });
   }
   if (options.formats.includes('junit')) {
     files.push({
@@ -86,6 +93,10 @@ export function reportFiles(run: FinishedResults, options: ReportFileOptions): R
       name: 'ctrf-report.json',
       content: () => renderCtrf(run.masked, { ...meta, filePath: options.projectPath }),
     });
+  }
+  if (options.coverage) {
+    const coverage = options.coverage;
+    files.push({ name: 'coverage.json', content: () => serializeCoverage(coverage) });
   }
   return files;
 }

@@ -136,6 +136,7 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
         display: (path) => displayPath(workspace.cwd, path),
       }),
       stop: options.stop,
+      contract: plan.contract,
     });
     // Reports are rendered from the run as it leaves the masking boundary, with every secret the run found.
     let masked: RunResult | undefined;

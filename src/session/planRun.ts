@@ -3,6 +3,8 @@ import type { Diagnostic } from '../diagnostics/errors.js';
 import { RunnerError } from '../diagnostics/errors.js';
 import type { Scenario } from '../language/model.js';
 import { environmentReader, Masker, SecretRegistry } from '../masking/index.js';
+import type { Contract } from '../openapi/index.js';
+import { loadContract } from './contract.js';
 import {
   collectScenarioFiles,
   fillEnvReferences,
@@ -56,6 +58,8 @@ export interface RunPlan {
   fragments: ReadonlyMap<string, Scenario>;
   /** `$env.<NAME>` during the run; secret-looking names join `secrets` as they are read. */
   readEnv: (name: string) => string | undefined;
+  /** The OpenAPI contract every response is checked against (config `openapi:`), loaded before any request. */
+  contract?: Contract;
 }
 
 /** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
@@ -140,6 +144,9 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
       message: `no credentials file ${noCredentials} for environment \`${envName}\`: \`$accounts\` references will not resolve`,
     });
   }
+
+  const contract = await loadContract(workspace, environment, masker);
+  if (contract) plan.contract = contract;
 
   const tags = request.tags ?? [];
   plan.scenarios = selectByTags(loaded.scenarios, tags);

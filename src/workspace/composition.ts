@@ -23,6 +23,25 @@ function useSteps(scenario: Scenario): UseStep[] {
   return out;
 }
 
+/**
+ * Every file a scenario reaches through `use`, directly or through other fragments (the plan-time graph):
+ * when one of them changes, the scenario is affected (`runner run --watch`).
+ */
+export function reachableFiles(root: Scenario, fragments: ReadonlyMap<string, Scenario>): Set<string> {
+  const reached = new Set<string>();
+  const visit = (scenario: Scenario): void => {
+    for (const step of useSteps(scenario)) {
+      const target = step.usePath;
+      if (target === undefined || reached.has(target)) continue;
+      reached.add(target);
+      const next = fragments.get(target);
+      if (next) visit(next);
+    }
+  };
+  visit(root);
+  return reached;
+}
+
 export interface Composition {
   /** Every file a `use` step reaches, by absolute path, parsed as a `use` target. */
   fragments: Map<string, Scenario>;

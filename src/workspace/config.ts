@@ -36,6 +36,7 @@ export interface ConfigFile {
   };
   jwt_token_path?: string;
   http?: HttpFile;
+  openapi?: string;
 }
 
 export interface HttpFile {
@@ -147,5 +148,7 @@ export function buildConfig(file: ConfigFile, root: string, configDisplay: strin
     },
     ...(file.jwt_token_path !== undefined ? { jwtTokenPath: file.jwt_token_path } : {}),
     http: mergeHttp(DEFAULT_HTTP, file.http, root),
+    // DECISIONS.md, "Finer points": the `openapi` path is relative to the project root.
+    ...(file.openapi !== undefined ? { openapi: resolve(root, file.openapi) } : {}),
   };
 }

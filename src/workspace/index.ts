@@ -22,3 +22,4 @@ export {
   type SchemaStoreOptions,
   type SchemaVerdict,
 } from './schemaStore.js';
+export { reachableFiles } from './composition.js';

@@ -48,6 +48,8 @@ export interface RunnerConfig {
   };
   jwtTokenPath?: string;
   http: HttpOptions;
+  /** Absolute path of the OpenAPI document every response is checked against (config `openapi:`). */
+  openapi?: string;
 }
 
 export interface Workspace {

@@ -18,7 +18,7 @@ export interface PositionalDefinition {
 }
 
 export interface CommandDefinition {
-  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'report';
+  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'report' | 'openapi';
   summary: string;
   positionals: PositionalDefinition[];
   options: OptionDefinition[];
@@ -81,12 +81,26 @@ export const COMMANDS: readonly CommandDefinition[] = [
         type: 'boolean',
         description: 'write the JSON report without masking (HTML, JUnit and cURL text stay masked)',
       },
+      {
+        name: 'coverage',
+        type: 'boolean',
+        description:
+          'API coverage against config `openapi:`: a table after the run, coverage.json in the run directory, a section of report.html',
+      },
+      {
+        name: 'watch',
+        short: 'w',
+        type: 'boolean',
+        description:
+          'run, then re-run what each saved change affects; Enter: run all, f: run the failed, q: quit',
+      },
     ],
     examples: [
       'runner run',
       'runner run users.yaml --env staging',
       'runner run --tag smoke --tag fast',
       'runner run --report html,junit',
+      'runner run --watch',
     ],
   },
   {
@@ -174,6 +188,33 @@ export const COMMANDS: readonly CommandDefinition[] = [
     examples: [
       'runner report merge shard-1/latest shard-2/latest --out merged',
       'runner report merge reports/*/report.json --out merged --report json,html,junit,ctrf',
+    ],
+  },
+  {
+    name: 'openapi',
+    summary:
+      'Import an OpenAPI 3.0/3.1 document: one scenario per operation, with its success status and response schema',
+    positionals: [
+      { name: 'action', description: '`import`' },
+      { name: 'file', description: 'the OpenAPI document (YAML or JSON), relative to the current directory' },
+    ],
+    options: [
+      {
+        name: 'out',
+        type: 'string',
+        placeholder: 'dir',
+        description:
+          'directory for the scenarios; default: openapi/ in the tests directory (schemas go to openapi/ in the schemas directory)',
+      },
+      {
+        ...envOption,
+        description:
+          'environment whose baseUrl decides whether URLs keep the server path (such as /v1); default: environments.default',
+      },
+    ],
+    examples: [
+      'runner openapi import api/openapi.yaml',
+      'runner openapi import api/openapi.yaml --out .runner/tests/api',
     ],
   },
   {

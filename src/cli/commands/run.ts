@@ -1,8 +1,21 @@
-import { formatDiagnostic } from '../../diagnostics/errors.js';
+import { formatDiagnostic, RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
+import type { RunResult, RunStop } from '../../engine/index.js';
 import { CONSOLE_ONLY_MASK_FIELDS } from '../../masking/index.js';
-import { createConsoleReporter, createStyle } from '../../reporters/index.js';
-import { executePlan, planErrors, planRun, type MaskedListener } from '../../session/index.js';
+import {
+  computeCoverage,
+  createConsoleReporter,
+  createStyle,
+  renderCoverageText,
+} from '../../reporters/index.js';
+import {
+  executePlan,
+  planErrors,
+  planRun,
+  type MaskedListener,
+  type RunPlan,
+  type RunRequest,
+} from '../../session/index.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
 import { wantsColor } from '../io.js';
@@ -12,6 +25,10 @@ import { githubListener, reportFormats, writeRunOutputs } from './runReports.js'
 import { EXIT } from '../exitCodes.js';
 
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
+  if (args.options.watch === true) {
+    const { watchRuns } = await import('../watch/watchRuns.js');
+    return watchRuns(args, io);
+  }
   // From here a signal stops the run cleanly instead of ending the process (DECISIONS.md, Interrupts).
   const release = io.interrupts?.claim();
   try {
@@ -21,30 +38,60 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   }
 }
 
-async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
-  const stop = io.interrupts?.stop;
-  const plan = await planRun({
+/** What `runner run` was asked to run: the same for one run and for each run of `--watch`. */
+export function runRequest(args: ParsedArgs, io: CliIo): RunRequest {
+  return {
     cwd: io.cwd,
     path: args.positionals[0],
     environment: typeof args.options.env === 'string' ? args.options.env : undefined,
     tags: (args.options.tag as string[] | undefined) ?? [],
     parseCache: parseCacheOptions(io),
     env: io.env,
-  });
-  const formats = reportFormats(args, plan.workspace.config.reports.formats ?? [], io.env);
+  };
+}
+
+/** Prints the plan's problems (`file:line:col: ...`); false when it has errors and must not run. */
+export function reportPlanProblems(plan: RunPlan, io: CliIo): boolean {
   const mask = (text: string) => plan.masker.maskText(text);
   for (const diagnostic of plan.diagnostics) io.stderr.write(mask(formatDiagnostic(diagnostic)) + '\n');
   const errors = planErrors(plan);
-  if (errors.length > 0) {
-    io.stderr.write(
-      `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} found; nothing was run (see \`runner validate\`).\n`,
-    );
-    return EXIT.unusable;
-  }
+  if (errors.length === 0) return true;
+  io.stderr.write(
+    `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} found; nothing was run (see \`runner validate\`).\n`,
+  );
+  return false;
+}
 
+async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const plan = await planRun(runRequest(args, io));
+  if (!reportPlanProblems(plan, io)) return EXIT.unusable;
+  const run = await executeAndReport(plan, args, io, io.interrupts?.stop);
+  if (run.interrupted) return EXIT.interrupted;
+  return run.status === 'passed' ? EXIT.passed : EXIT.failed;
+}
+
+/**
+ * Runs a checked plan with the console reporter, then prints coverage and writes the reports. An
+ * interrupted run still writes what it can; the caller turns the result into an exit code.
+ */
+export async function executeAndReport(
+  plan: RunPlan,
+  args: ParsedArgs,
+  io: CliIo,
+  stop: RunStop | undefined,
+): Promise<RunResult> {
+  const formats = reportFormats(args, plan.workspace.config.reports.formats ?? [], io.env);
+  const wantsCoverage = args.options.coverage === true;
+  if (wantsCoverage && plan.contract === undefined) {
+    throw new RunnerError('cli.coverage', '`--coverage` needs an OpenAPI document to count against', {
+      hint: 'add `openapi: <file>` to .runner/config.yaml (see docs/openapi.md)',
+    });
+  }
+  const mask = (text: string) => plan.masker.maskText(text);
+  const style = createStyle(wantsColor(io.stdout, io.env));
   const consoleReporter = createConsoleReporter({
     out: io.stdout,
-    style: createStyle(wantsColor(io.stdout, io.env)),
+    style,
     verbose: args.options.verbose === true,
     live: io.stdout.isTTY && io.env.TERM !== 'dumb' && !io.env.CI,
   });
@@ -66,10 +113,16 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     },
     stop,
   });
+  const coverage =
+    wantsCoverage && plan.contract
+      ? computeCoverage(plan.contract.document.display, plan.contract.documented(), run.raw)
+      : undefined;
+  if (coverage) io.stdout.write(`\n${renderCoverageText(coverage, style)}`);
   const writing = writeRunOutputs(
     run,
     {
       formats,
+      coverage,
       raw: args.options['report-raw'] === true,
       workspace: plan.workspace,
       testFile: plan.testFile,
@@ -82,8 +135,8 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     await writing.catch((error: unknown) => {
       io.stderr.write(mask(`error: ${error instanceof Error ? error.message : String(error)}`) + '\n');
     });
-    return EXIT.interrupted;
+    return run.raw;
   }
   await writing;
-  return run.raw.status === 'passed' ? EXIT.passed : EXIT.failed;
+  return run.raw;
 }

@@ -8,6 +8,7 @@ import {
   createGithubReporter,
   REPORT_FORMATS,
   writeReportOutputs,
+  type ApiCoverage,
   type FinishedResults,
   type GithubReportOptions,
   type ReportFormat,
@@ -56,7 +57,14 @@ function parseReportFormats(given: unknown, configured: readonly ReportFormat[])
  */
 export async function writeRunOutputs(
   run: FinishedResults,
-  options: { formats: ReportFormat[]; raw: boolean; workspace: Workspace; testFile?: string; now: Date },
+  options: {
+    formats: ReportFormat[];
+    raw: boolean;
+    workspace: Workspace;
+    testFile?: string;
+    now: Date;
+    coverage?: ApiCoverage;
+  },
   io: CliIo,
 ): Promise<void> {
   const { config, cwd } = options.workspace;
@@ -72,6 +80,7 @@ export async function writeRunOutputs(
     generatedAt: options.now.toISOString(),
     testFile: options.testFile,
     projectPath: (file) => pathFrom(options.workspace.root, cwd, file),
+    ...(options.coverage ? { coverage: options.coverage } : {}),
   });
   for (const problem of written.problems) {
     // File system messages quote absolute paths; the project's own are shown relative to it.

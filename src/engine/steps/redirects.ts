@@ -11,6 +11,8 @@ export interface FollowedResponse {
   hops: RedirectHop[];
   /** Latency of every exchange together: the budget `timing.max` is compared with. */
   totalMs: number;
+  /** The request that got the final response (a 303 turns it into a GET), for the contract check. */
+  method: string;
 }
 
 /** A failure on the way: the hops followed so far stay with it, so the report shows how it got there. */
@@ -79,7 +81,7 @@ export async function sendFollowingRedirects(
     totalMs += response.durationMs;
     const location = response.headers.location;
     if (maxRedirects === 0 || !REDIRECT_STATUSES.has(response.status) || location === undefined) {
-      return { response, url: current.url, hops, totalMs };
+      return { response, url: current.url, hops, totalMs, method: current.method };
     }
     const next = new URL(location, current.url).toString();
     if (hops.length >= maxRedirects) {

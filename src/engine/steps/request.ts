@@ -3,6 +3,7 @@ import {
   loadQueryEngines,
   parseSubjectQuery,
   queryRoot,
+  type AssertionResult,
   withJwt,
   type ExpectationInput,
   type SubjectQuery,
@@ -14,6 +15,7 @@ import type { SchemaStore, SchemaVerdict } from '../../workspace/index.js';
 import type { Step } from '../../language/model.js';
 import { compileRequest } from '../compileRequest.js';
 import type { RecordedResponse } from '../results.js';
+import type { ContractChecker } from '../services.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { resolveExpectations } from './expectations.js';
 import { RedirectFailure, sendFollowingRedirects, type FollowedResponse } from './redirects.js';
@@ -111,6 +113,24 @@ async function checkSchemas(
   return verdicts;
 }
 
+/** The contract's checks of the final response (config `openapi:`); none when the run has no contract. */
+async function checkContract(
+  followed: FollowedResponse,
+  subject: Subject,
+  contract: ContractChecker | undefined,
+): Promise<{ operation?: string; assertions: AssertionResult[]; warning?: string }> {
+  if (contract === undefined || subject.status === undefined) return { assertions: [] };
+  return contract.check({
+    method: followed.method,
+    url: followed.url,
+    status: subject.status,
+    headers: subject.headers ?? {},
+    body: subject.body,
+    bodyText: subject.bodyText ?? '',
+    ...(subject.bodyProblem === undefined ? {} : { bodyProblem: subject.bodyProblem }),
+  });
+}
+
 /** SPEC phases 3-7 for one HTTP request: compile, send, time, assert, then save only when all passed. */
 export async function executeRequestStep(
   step: Step & { kind: 'request' },
@@ -159,19 +179,24 @@ export async function executeRequestStep(
   const verdicts = expectations.ready.some((expectation) => expectation.path === 'schema')
     ? await checkSchemas(expectations.ready, subject.body, services.schemas)
     : new Map<string, SchemaVerdict>();
+  const contract = await checkContract(followed, subject, services.contract);
   const assertions = [
     ...evaluateExpectations(expectations.ready, subject, {
       validateSchema: (name) => verdicts.get(name) ?? unavailable,
       inOrder: step.expectInOrder === true,
     }),
     ...expectations.failed,
+    ...contract.assertions,
   ];
   const verdict = stepVerdict(step, context, subject, assertions, followed.totalMs);
   // A body kept as text is worth a word even when no check reads into it: the reports show text, not JSON.
   if (subject.bodyProblem !== undefined)
     verdict.warnings = [...(verdict.warnings ?? []), subject.bodyProblem];
+  // A request no operation describes is a warning, not a failure (DECISIONS.md, "Finer points").
+  if (contract.warning !== undefined) verdict.warnings = [...(verdict.warnings ?? []), contract.warning];
   return {
     ...verdict,
+    ...(contract.operation === undefined ? {} : { operation: contract.operation }),
     durationMs: followed.totalMs,
     ...(followed.hops.length > 0 ? { redirects: followed.hops } : {}),
     request: compiled.recorded,

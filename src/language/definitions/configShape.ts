@@ -103,6 +103,10 @@ export const CONFIG_SHAPE: ShapeDocument = {
       ),
       jwt_token_path: prop(string(), 'Where to find a JWT to decode automatically, such as `body.token`.'),
       http: prop(HTTP_OPTIONS, 'HTTP client defaults for every environment.'),
+      openapi: prop(
+        string(),
+        'OpenAPI 3.0 or 3.1 document (YAML or JSON, relative to the project root); every response is checked against it.',
+      ),
     },
     { name: 'config.yaml' },
   ),

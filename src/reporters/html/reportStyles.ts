@@ -58,6 +58,12 @@ main { max-width: 1280px; margin: 0 auto; padding: 16px 24px 48px; }
 .ratio .passed { background: var(--pass); } .ratio .failed { background: var(--fail); } .ratio .skipped { background: var(--skip); }
 .started { grid-column: 1 / -1; margin: 0; font-size: 12px; }
 .scenario-list { grid-column: 1 / -1; }
+.coverage { background: var(--panel); border: 1px solid var(--border); border-radius: 10px; padding: 12px 20px;
+  margin-bottom: 16px; }
+.coverage h2 { font-size: 16px; margin: 0 0 6px; }
+.coverage-table td { font-family: var(--mono); font-size: 12.5px; }
+.cov-hit > td:first-child, span.cov-hit { color: var(--pass); }
+.cov-miss > td:first-child, span.cov-miss { color: var(--fail); }
 .scenario-list summary { cursor: pointer; font-weight: 600; }
 .scenario-list ul { margin: 6px 0 0; padding-left: 20px; columns: 2 320px; }
 .scenario-list li.failed a { color: var(--fail); }
