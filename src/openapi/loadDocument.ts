@@ -50,7 +50,10 @@ export async function loadOpenApiDocument(file: string, display: string): Promis
   const parser = await import('./openapiParser.js');
   let bundled: unknown;
   try {
-    bundled = await parser.bundle(file, { resolve: { external: true, file: true } });
+    // Only files: a `$ref` to an http(s) URL would be fetched by the parser itself, outside the sandbox.
+    bundled = await parser.bundle(file, {
+      resolve: { external: true, file: true, http: false as unknown as { timeout: number } },
+    });
   } catch (error) {
     throw parseProblem(error, file, display);
   }
