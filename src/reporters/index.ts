@@ -15,6 +15,12 @@ export {
 } from './github/githubReporter.js';
 export { mergeReports } from './merge/mergeReports.js';
 export { readReportInput } from './merge/readReportInput.js';
+export { readCoverageInput } from './merge/readCoverageInput.js';
 export { writeMergedReports } from './merge/writeMergedReports.js';
-export { computeCoverage, type ApiCoverage, type DocumentedOperation } from './coverage/apiCoverage.js';
+export {
+  computeCoverage,
+  mergeCoverage,
+  type ApiCoverage,
+  type DocumentedOperation,
+} from './coverage/apiCoverage.js';
 export { renderCoverageText } from './coverage/coverageText.js';

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempWorkspace } from '../support/cli.js';
@@ -107,6 +107,43 @@ describe('runner run --coverage', () => {
     expect(html).toContain('<section class="coverage" id="api-coverage"><h2>API coverage</h2>');
     expect(html).toContain('operations <b>3/4</b> (75%), documented statuses <b>4/7</b> (57%)');
     expect(html).toContain('<tr class="cov-miss"><td>DELETE /items/{id}</td>');
+  });
+
+  it('merges across shards with `runner report merge`: the union of what each shard exercised', async () => {
+    await writeFile(
+      join(dir, '.runner/tests/delete.yaml'),
+      'scenario: Delete\nsteps:\n  - request: { method: DELETE, url: "/items/1?status=204" }\n',
+    );
+    const shards = [];
+    for (const [n, file] of [
+      [1, 'items.yaml'],
+      [2, 'delete.yaml'],
+    ] as const) {
+      const run = await runCli(['run', file, '--coverage', '--report', 'json'], { cwd: dir });
+      expect(run.code).toBe(0);
+      const shard = join(dir, `shard-${n}`);
+      await cp(join(dir, '.runner/reports/latest'), shard, { recursive: true });
+      shards.push(shard);
+    }
+    const merged = await runCli(['report', 'merge', ...shards, '--out', 'merged', '--report', 'json,html'], {
+      cwd: dir,
+    });
+    expect(merged.code).toBe(0);
+    const coverage = JSON.parse(await readFile(join(dir, 'merged/coverage.json'), 'utf8'));
+    // Shard 1 as above (3/4, 4/7); shard 2 adds DELETE /items/{id} with its 204: 4/4 operations, 5/7 statuses.
+    expect(coverage.summary).toEqual({
+      operations: { documented: 4, exercised: 4 },
+      statuses: { documented: 7, exercised: 5 },
+    });
+    expect(coverage.unmatchedRequests).toBe(1);
+    const html = await readFile(join(dir, 'merged/report.html'), 'utf8');
+    expect(html).toContain('operations <b>4/4</b> (100%), documented statuses <b>5/7</b> (71%)');
+
+    await writeFile(join(shards[1]!, 'coverage.json'), '{"not": "coverage"}');
+    const bad = await runCli(['report', 'merge', ...shards, '--out', 'merged'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('shard-2/coverage.json: not a runner coverage.json');
+    await rm(join(dir, '.runner/tests/delete.yaml'));
   });
 
   it('exits 2 before sending anything when there is no OpenAPI document', async () => {

@@ -3,7 +3,9 @@ import { didYouMeanHint } from '../../diagnostics/didYouMean.js';
 import { RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
 import {
+  mergeCoverage,
   mergeReports,
+  readCoverageInput,
   readReportInput,
   writeGithubReport,
   writeMergedReports,
@@ -43,8 +45,16 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
 
   const show = (path: string) => displayPath(io.cwd, path);
   const reports = [];
-  for (const input of inputs) reports.push(await readReportInput(resolve(io.cwd, input), show));
+  const coverages = [];
+  for (const input of inputs) {
+    const path = resolve(io.cwd, input);
+    reports.push(await readReportInput(path, show));
+    // Shards run with --coverage leave coverage.json beside their report: the union is the run's coverage.
+    const coverage = await readCoverageInput(path, show);
+    if (coverage) coverages.push(coverage);
+  }
   const run = mergeReports(reports);
+  const coverage = coverages.length > 0 ? mergeCoverage(coverages) : undefined;
 
   const root = (await findWorkspaceRoot(io.cwd)) ?? io.cwd;
   const outDir = resolve(io.cwd, out);
@@ -55,6 +65,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
       version: buildInfo.version,
       generatedAt: new Date().toISOString(),
       projectPath: (file) => pathFrom(root, io.cwd, file),
+      ...(coverage ? { coverage } : {}),
     });
   } catch (error) {
     // DECISIONS.md, Platform: a report that cannot be written is a warning; the exit code follows the checks.
