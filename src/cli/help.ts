@@ -1,10 +1,10 @@
 import type { CommandDefinition } from './commands/definitions.js';
 import { COMMANDS } from './commands/definitions.js';
+import { optionSignature } from './optionTable.js';
 
-function optionSignature(option: CommandDefinition['options'][number]): string {
-  const short = option.short ? `-${option.short}, ` : '    ';
-  const value = option.type === 'string' ? ` <${option.placeholder ?? 'value'}>` : '';
-  return `${short}--${option.name}${value}`;
+/** Long-only options line up with those that have a short form. */
+function helpSignature(option: CommandDefinition['options'][number]): string {
+  return option.short ? optionSignature(option) : `    ${optionSignature(option)}`;
 }
 
 function table(rows: [string, string][]): string[] {
@@ -24,7 +24,7 @@ export function renderCommandHelp(command: CommandDefinition): string {
   if (command.positionals.length > 0) {
     lines.push('', 'Arguments:', ...table(command.positionals.map((p) => [p.name, p.description])));
   }
-  const options: [string, string][] = command.options.map((o) => [optionSignature(o), o.description]);
+  const options: [string, string][] = command.options.map((o) => [helpSignature(o), o.description]);
   options.push(['-h, --help', 'show this help']);
   lines.push('', 'Options:', ...table(options));
   lines.push('', 'Examples:', ...command.examples.map((example) => `  ${example}`));

@@ -21,7 +21,8 @@ export type {
   TimingCheck,
 } from './results.js';
 export { addCounts } from './results.js';
-export { runSuite } from './runSuite.js';
+export { runSuite, type SuiteOptions } from './runSuite.js';
+export { expandExamples } from './executions.js';
 export type { RunStop } from './interrupts.js';
 export {
   systemClock,

@@ -137,6 +137,8 @@ export interface ScenarioResult {
    * started (every step is skipped).
    */
   interrupted?: 'during' | 'before';
+  /** `--bail` stopped the run after another execution failed, before this one started (every step skipped). */
+  notRun?: 'bail';
 }
 
 export interface RunResult {

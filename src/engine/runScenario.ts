@@ -28,11 +28,10 @@ export async function runScenario(
     description: scenario.description,
   });
 
-  const store = new VariableStore({
-    ...settings.environment.variables,
-    ...execution.data,
-    accounts: settings.accounts,
-  });
+  const store = new VariableStore(
+    { ...settings.environment.variables, ...execution.data, accounts: settings.accounts },
+    settings.variables,
+  );
   const { results } = await runSections(scenario, {
     scenario: displayName,
     depth: 0,

@@ -1,53 +1,43 @@
 import type { Scenario } from '../language/model.js';
-import { interruptedReason } from './interrupts.js';
-import { addCounts, countSteps, type RunResult, type ScenarioResult, type StepResult } from './results.js';
+import { expandExamples, notStarted } from './executions.js';
+import { groupScenarioEvents } from './groupedEvents.js';
+import { addCounts, countSteps, type RunResult, type ScenarioResult } from './results.js';
 import { runScenario, type ScenarioExecution } from './runScenario.js';
 import type { EngineServices, RunSettings } from './services.js';
-import { skippedRecord } from './steps/executeStep.js';
 
-/** DECISIONS.md: each `examples` map is one execution, named `<scenario> [<n>]` or by the map's `name` key. */
-function expandExamples(scenario: Scenario): ScenarioExecution[] {
-  if (!scenario.examples || scenario.examples.length === 0) return [{ scenario, displayName: scenario.name }];
-  return scenario.examples.map((data, i) => ({
-    scenario,
-    data,
-    displayName:
-      typeof data.name === 'string' && data.name.length > 0 ? data.name : `${scenario.name} [${i + 1}]`,
-  }));
+/** How a run schedules its scenario executions (DECISIONS.md, "Running at scale"). */
+export interface SuiteOptions {
+  /** `--jobs`: how many executions may run at once (1: one after another, events streamed live). */
+  jobs: number;
+  /** `--bail`: once an execution has failed, start no more (those running finish). */
+  bail: boolean;
+}
+
+const ONE_AT_A_TIME: SuiteOptions = { jobs: 1, bail: false };
+
+/** Runs `run` on each index with at most `limit` of them in flight, starting them in the order given. */
+async function pool(
+  indexes: readonly number[],
+  limit: number,
+  run: (index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < indexes.length) await run(indexes[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, indexes.length) }, worker));
 }
 
 /**
- * An execution an interrupt came before: in the reports with every step skipped, so they show what did not
- * run; no events, so the console does not list what never started.
+ * Runs every execution (files and `examples` rows) over shared services (one HTTP connection pool), up to
+ * `jobs` at a time; `parallel: false` files run alone after the others. The run's scenarios are in plan order
+ * (file path, then example index) whatever order they finished in.
  */
-function notStarted(execution: ScenarioExecution, settings: RunSettings, startedAt: string): ScenarioResult {
-  const { scenario } = execution;
-  const reason = `${interruptedReason('steps')} before this scenario started`;
-  const steps: StepResult[] = [];
-  for (const section of ['setup', 'steps', 'teardown'] as const) {
-    for (const step of scenario[section]) steps.push(skippedRecord(step, steps.length, section, reason));
-  }
-  return {
-    name: execution.displayName,
-    file: scenario.file,
-    description: scenario.description,
-    tags: scenario.tags,
-    environment: settings.environment.name,
-    status: 'passed',
-    startedAt,
-    durationMs: 0,
-    steps,
-    counts: countSteps(steps),
-    variables: {},
-    interrupted: 'before',
-  };
-}
-
-/** Runs scenarios one after another (they share the HTTP connection pool) and reports the whole run. */
 export async function runSuite(
   scenarios: readonly Scenario[],
   settings: RunSettings,
   services: EngineServices,
+  options: SuiteOptions = ONE_AT_A_TIME,
 ): Promise<RunResult> {
   const executions = scenarios.flatMap(expandExamples);
   const startedAt = services.clock.now().toISOString();
@@ -58,14 +48,30 @@ export async function runSuite(
     startedAt,
   });
 
-  const results: ScenarioResult[] = [];
-  for (const execution of executions) {
-    results.push(
-      services.stop?.run.aborted
-        ? notStarted(execution, settings, services.clock.now().toISOString())
-        : await runScenario(execution, settings, services),
-    );
-  }
+  const results: ScenarioResult[] = new Array<ScenarioResult>(executions.length);
+  let bailed = false;
+  // With one job events stream as they happen; with more, each execution's are passed on as one block.
+  const servicesFor = (): EngineServices =>
+    options.jobs > 1 ? { ...services, listener: groupScenarioEvents(services.listener) } : services;
+  const runOne = async (index: number) => {
+    const execution: ScenarioExecution = executions[index]!;
+    const now = () => services.clock.now().toISOString();
+    if (services.stop?.run.aborted) results[index] = notStarted(execution, settings, now(), 'interrupt');
+    else if (bailed) results[index] = notStarted(execution, settings, now(), 'bail');
+    else {
+      const result = await runScenario(execution, settings, servicesFor());
+      results[index] = result;
+      if (options.bail && result.status === 'failed') bailed = true;
+    }
+  };
+  const indexes = executions.map((_, index) => index);
+  const alone = (index: number) => executions[index]!.scenario.parallel === false;
+  await pool(
+    indexes.filter((index) => !alone(index)),
+    Math.max(1, options.jobs),
+    runOne,
+  );
+  await pool(indexes.filter(alone), 1, runOne);
 
   const counts = results.reduce((sum, scenario) => addCounts(sum, scenario.counts), countSteps([]));
   const run: RunResult = {

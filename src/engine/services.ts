@@ -62,6 +62,8 @@ export interface RunSettings {
   userAgent: string;
   /** config `jwt_token_path`: where a JWT is looked for first (SPEC, `expect` paths). */
   jwtTokenPath?: string;
+  /** `runner run --var name=value`: every scenario sees these, whatever it sets or saves. */
+  variables?: Record<string, string>;
 }
 
 /** What the engine talks to. Everything outside the process goes through here. */

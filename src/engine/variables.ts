@@ -6,21 +6,24 @@ import type { VariableScope } from '../expressions/index.js';
  */
 export class VariableStore implements VariableScope {
   readonly #values = new Map<string, unknown>();
+  /** `runner run --var`: wins over every other scope, `set` and saved values included (DECISIONS.md). */
+  readonly #pinned: ReadonlyMap<string, unknown>;
 
-  constructor(initial: Record<string, unknown> = {}) {
+  constructor(initial: Record<string, unknown> = {}, pinned: Record<string, unknown> = {}) {
     for (const [name, value] of Object.entries(initial)) this.#values.set(name, value);
+    this.#pinned = new Map(Object.entries(pinned));
   }
 
   has(name: string): boolean {
-    return this.#values.has(name);
+    return this.#pinned.has(name) || this.#values.has(name);
   }
 
   get(name: string): unknown {
-    return this.#values.get(name);
+    return this.#pinned.has(name) ? this.#pinned.get(name) : this.#values.get(name);
   }
 
   names(): Iterable<string> {
-    return this.#values.keys();
+    return new Set([...this.#values.keys(), ...this.#pinned.keys()]);
   }
 
   set(name: string, value: unknown): void {
@@ -39,6 +42,6 @@ export class VariableStore implements VariableScope {
   }
 
   snapshot(): Record<string, unknown> {
-    return Object.fromEntries(this.#values);
+    return { ...Object.fromEntries(this.#values), ...Object.fromEntries(this.#pinned) };
   }
 }

@@ -68,9 +68,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     sandbox: options.sandbox,
     resolve: options.resolve ?? systemResolver,
   });
-  // Steps run one after another, so one connection per origin is enough. Without the cap undici opens a
-  // second socket when the next request is dispatched in the same tick the previous body ended.
-  const agent = new Agent({ connect: connector.connect, allowH2: options.http2, connections: 1 });
+  // One connection per scenario running at once (--jobs): with one, steps run one after another and a
+  // single connection is enough. Without the cap undici opens a second socket when the next request is
+  // dispatched in the same tick the previous body ended.
+  const agent = new Agent({
+    connect: connector.connect,
+    allowH2: options.http2,
+    connections: Math.max(1, options.connections ?? 1),
+  });
 
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {

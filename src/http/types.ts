@@ -70,4 +70,9 @@ export interface HttpClientOptions {
   sandbox?: SandboxPolicy;
   /** The client's DNS, used for every new connection with or without a sandbox. Default: the system's. */
   resolve?: HostResolver;
+  /**
+   * Keep-alive connections per origin: `runner run --jobs N` sends up to N requests at once, so N (default 1,
+   * for steps that run one after another).
+   */
+  connections?: number;
 }

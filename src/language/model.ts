@@ -182,6 +182,11 @@ export interface Scenario {
   teardown: Step[];
   /** Each map is one data set; the scenario runs once per map (SPEC, Scenario). */
   examples?: Record<string, unknown>[];
+  /**
+   * `parallel: false`: with `--jobs` above 1, this file's executions run alone, after the others
+   * (DECISIONS.md, "Running at scale"). Absent means it may run beside others.
+   */
+  parallel?: false;
   /** The scenario file as messages show it (relative to the working directory). */
   file: string;
   /** The file's absolute path, set by the workspace loader (composition resolves and detects cycles with it). */

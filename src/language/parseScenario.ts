@@ -56,6 +56,7 @@ function buildScenario(root: YamlMap, file: string, context: ScenarioContext): S
   const description = valueOf(root, 'description');
   const tags = valueOf(root, 'tags');
   const examples = valueOf(root, 'examples');
+  const parallel = valueOf(root, 'parallel');
   return {
     name: String(toPlain(valueOf(root, 'scenario') ?? root)),
     ...(description?.kind === 'scalar' && typeof description.value === 'string'
@@ -66,6 +67,7 @@ function buildScenario(root: YamlMap, file: string, context: ScenarioContext): S
     steps: buildSteps(valueOf(root, 'steps'), options),
     teardown: buildSteps(valueOf(root, 'teardown'), options),
     ...(examples ? { examples: toPlain(examples) as Record<string, unknown>[] } : {}),
+    ...(parallel?.kind === 'scalar' && parallel.value === false ? { parallel: false } : {}),
     file,
     loc: root.loc,
   };

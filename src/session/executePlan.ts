@@ -9,6 +9,7 @@ import {
   type RunResult,
   type RunSettings,
   type RunStop,
+  type SuiteOptions,
 } from '../engine/index.js';
 import { createCacheConnections } from '../cache/index.js';
 import { createHttpClient } from '../http/index.js';
@@ -36,6 +37,8 @@ export interface ExecuteOptions {
   onListenerError?: (error: unknown, hook: string) => void;
   /** Stops the run from outside (Ctrl-C, a cancelled MCP call); the run then ends early, marked interrupted. */
   stop?: RunStop;
+  /** `--jobs` and `--bail` (default: one at a time, to the end). */
+  schedule?: SuiteOptions;
 }
 
 export interface ExecutedRun {
@@ -73,6 +76,7 @@ function runSettings(plan: RunPlan, userAgent: string): RunSettings {
     accounts: plan.accounts,
     userAgent,
     jwtTokenPath: workspace.config.jwtTokenPath,
+    ...(plan.variables ? { variables: plan.variables } : {}),
   };
 }
 
@@ -101,6 +105,8 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
     ca,
     sandbox: workspace.config.security.sandboxing,
     userAgent: options.userAgent,
+    // Each execution running at once has its own connection to an origin, as steps in one are sequential.
+    connections: options.schedule?.jobs ?? 1,
   });
   // Cache connections open lazily at their first step; the request timeout bounds connecting and each reply.
   const cache = createCacheConnections({
@@ -114,30 +120,35 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
     (error, hook) => options.onListenerError?.(error, hook),
   );
   try {
-    const raw = await runSuite(plan.scenarios, runSettings(plan, options.userAgent), {
-      http,
-      clock: systemClock,
-      runtime: { ...systemRuntime, env: plan.readEnv },
-      secrets: plan.secrets,
-      masker,
-      listener,
-      loadScenario: composedScenarioLoader(plan),
-      cache,
-      schemas: createSchemaStore(workspace.config.schemas.path, workspace.cwd, {
-        isSensitive: (keys) => masker.isSensitive(keys),
-      }),
-      assets: createAssetReader(
-        workspace.config.assets.path,
-        displayPath(workspace.cwd, workspace.config.assets.path),
-      ),
-      spreadsheets: createSpreadsheetFiles({
-        projectRoot: workspace.root,
-        exportDir: workspace.config.export.path,
-        display: (path) => displayPath(workspace.cwd, path),
-      }),
-      stop: options.stop,
-      contract: plan.contract,
-    });
+    const raw = await runSuite(
+      plan.scenarios,
+      runSettings(plan, options.userAgent),
+      {
+        http,
+        clock: systemClock,
+        runtime: { ...systemRuntime, env: plan.readEnv },
+        secrets: plan.secrets,
+        masker,
+        listener,
+        loadScenario: composedScenarioLoader(plan),
+        cache,
+        schemas: createSchemaStore(workspace.config.schemas.path, workspace.cwd, {
+          isSensitive: (keys) => masker.isSensitive(keys),
+        }),
+        assets: createAssetReader(
+          workspace.config.assets.path,
+          displayPath(workspace.cwd, workspace.config.assets.path),
+        ),
+        spreadsheets: createSpreadsheetFiles({
+          projectRoot: workspace.root,
+          exportDir: workspace.config.export.path,
+          display: (path) => displayPath(workspace.cwd, path),
+        }),
+        stop: options.stop,
+        contract: plan.contract,
+      },
+      options.schedule,
+    );
     // Reports are rendered from the run as it leaves the masking boundary, with every secret the run found.
     let masked: RunResult | undefined;
     const results = createResultMasker(masker);

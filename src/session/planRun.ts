@@ -5,6 +5,7 @@ import type { Scenario } from '../language/model.js';
 import { environmentReader, Masker, SecretRegistry } from '../masking/index.js';
 import type { Contract } from '../openapi/index.js';
 import { loadContract } from './contract.js';
+import { filesOfShard, scenarioNameFilter, selectByTags, type Shard } from './selection.js';
 import {
   collectScenarioFiles,
   fillEnvReferences,
@@ -35,6 +36,14 @@ export interface RunRequest {
   parseCache?: Omit<ParseCacheOptions, 'root'>;
   /** The operating-system environment, read as `$env.<NAME>` (only src/cli touches `process`). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** `--shard i/n`: only this shard's files (of the sorted list) are loaded and run. */
+  shard?: Shard;
+  /** `--grep`: only scenarios whose name passes (see scenarioNameFilter). */
+  grep?: string;
+  /** `--var name=value`: visible everywhere and stronger than every other scope (DECISIONS.md). */
+  variables?: Record<string, string>;
+  /** `--insecure` and `--timeout`, over what config.yaml and the environment file say. */
+  http?: { insecure?: boolean; timeoutMs?: number };
 }
 
 /** Everything loaded and checked before the first request: a run can start from here, or report why not. */
@@ -51,6 +60,10 @@ export interface RunPlan {
   scenarios: Scenario[];
   /** The path as given, for report metadata. */
   testFile?: string;
+  /** `--var` values, which the engine pins over every other scope. */
+  variables?: Record<string, string>;
+  /** The shard asked for, and how many files the whole run has; with one, an empty selection is not an error. */
+  shard?: Shard & { allFiles: number };
   /**
    * Every file the scenarios' `use` steps reach, loaded and checked with them (DECISIONS.md: composition
    * is resolved before any request), by absolute path.
@@ -60,11 +73,6 @@ export interface RunPlan {
   readEnv: (name: string) => string | undefined;
   /** The OpenAPI contract every response is checked against (config `openapi:`), loaded before any request. */
   contract?: Contract;
-}
-
-/** `--tag` given several times requires all of them (SPEC, Commands: several tags combine by AND). */
-export function selectByTags(scenarios: readonly Scenario[], tags: readonly string[]): Scenario[] {
-  return scenarios.filter((scenario) => tags.every((tag) => scenario.tags.includes(tag)));
 }
 
 /**
@@ -99,10 +107,9 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const readEnv = environmentReader(request.env ?? {}, secrets);
   // `$env` in the environment and credentials files is filled in now: an unset name stops the run here.
   const loadedEnvironment = await loadEnvironment(workspace, envName);
-  const environment = fillEnvReferences(
-    loadedEnvironment,
-    readEnv,
-    displayPath(workspace.cwd, loadedEnvironment.file),
+  const environment = withOverrides(
+    fillEnvReferences(loadedEnvironment, readEnv, displayPath(workspace.cwd, loadedEnvironment.file)),
+    request,
   );
   const accounts = fillEnvReferences(
     await loadCredentials(workspace, envName),
@@ -112,11 +119,16 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   // Every value of a credentials file is a secret, `$env` ones included.
   secrets.add(accounts);
   const masker = new Masker(workspace.config.security.mask, secrets);
+  // A `--var` is a secret only when its name is one the masking rules cover (DECISIONS.md).
+  for (const [name, value] of Object.entries(request.variables ?? {})) {
+    if (masker.isSensitive([name])) secrets.add(value);
+  }
 
   const namedFile = request.path !== undefined && /\.ya?ml$/.test(request.path);
-  const files = (await collectScenarioFiles(workspace, request.path, request.cwd)).filter(
+  const allFiles = (await collectScenarioFiles(workspace, request.path, request.cwd)).filter(
     (file) => namedFile || !isFragment(file, workspace.config.tests.path),
   );
+  const files = request.shard ? filesOfShard(allFiles, request.shard) : allFiles;
   const loaded = await loadScenarios(workspace, environment, files, request.cwd, parseCache);
   const plan: RunPlan = {
     workspace,
@@ -130,6 +142,8 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     testFile: request.path,
     fragments: loaded.fragments,
     readEnv,
+    ...(request.variables ? { variables: request.variables } : {}),
+    ...(request.shard ? { shard: { ...request.shard, allFiles: allFiles.length } } : {}),
   };
   if (planErrors(plan).length > 0) return plan;
   const noCredentials = await missingCredentialsFile(workspace, envName);
@@ -149,10 +163,34 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   if (contract) plan.contract = contract;
 
   const tags = request.tags ?? [];
-  plan.scenarios = selectByTags(loaded.scenarios, tags);
-  if (plan.scenarios.length === 0) {
-    const why = tags.length > 0 ? ` with tags ${tags.map((t) => `\`${t}\``).join(' and ')}` : '';
+  const nameMatches = request.grep === undefined ? () => true : scenarioNameFilter(request.grep);
+  plan.scenarios = selectByTags(loaded.scenarios, tags).filter((scenario) => nameMatches(scenario.name));
+  // A shard may well hold nothing that matches: the caller says so and exits 0 (DECISIONS.md).
+  if (plan.scenarios.length === 0 && !request.shard) {
+    const filters = [
+      ...(tags.length > 0 ? [`tags ${tags.map((t) => `\`${t}\``).join(' and ')}`] : []),
+      ...(request.grep !== undefined ? [`a name matching \`${request.grep}\``] : []),
+    ];
+    const why = filters.length > 0 ? ` with ${filters.join(' and ')}` : '';
     throw new RunnerError('run.no-scenarios', `no scenario to run${why} in ${files.length} file(s)`);
   }
   return plan;
+}
+
+/**
+ * `--var` values join the environment's variables (so `validate`'s variable flow knows them; the engine
+ * also pins them over every other scope), and `--insecure`/`--timeout` replace the HTTP settings.
+ */
+function withOverrides(environment: Environment, request: RunRequest): Environment {
+  const { variables, http } = request;
+  if (variables === undefined && http === undefined) return environment;
+  return {
+    ...environment,
+    variables: { ...environment.variables, ...variables },
+    http: {
+      ...environment.http,
+      ...(http?.insecure ? { insecure: true } : {}),
+      ...(http?.timeoutMs !== undefined ? { timeoutMs: http.timeoutMs } : {}),
+    },
+  };
 }

@@ -37,6 +37,7 @@ export interface ConfigFile {
   jwt_token_path?: string;
   http?: HttpFile;
   openapi?: string;
+  run?: { jobs?: number };
 }
 
 export interface HttpFile {
@@ -150,5 +151,6 @@ export function buildConfig(file: ConfigFile, root: string, configDisplay: strin
     http: mergeHttp(DEFAULT_HTTP, file.http, root),
     // DECISIONS.md, "Finer points": the `openapi` path is relative to the project root.
     ...(file.openapi !== undefined ? { openapi: resolve(root, file.openapi) } : {}),
+    run: { jobs: file.run?.jobs ?? 1 },
   };
 }

@@ -79,6 +79,7 @@ describe('loadWorkspace', () => {
           timeoutMs: 30_000,
           maxRedirects: 10,
         },
+        run: { jobs: 1 },
       },
     });
   });
@@ -105,6 +106,7 @@ describe('loadWorkspace', () => {
         '  sandboxing: { enabled: true, allowedDomains: ["*.test"], blockedDomains: [evil.test], blockPrivateSubnets: true }',
         'jwt_token_path: body.token',
         'http: { http2: false, insecure: true, caFile: certs/ca.pem, maxResponseBytes: 1024, timeout: 5s, maxRedirects: 0 }',
+        'run: { jobs: 6 }',
       ].join('\n'),
     );
     const { config } = await loadWorkspace(t.root);
@@ -142,6 +144,7 @@ describe('loadWorkspace', () => {
         timeoutMs: 5000,
         maxRedirects: 0,
       },
+      run: { jobs: 6 },
     });
   });
 

@@ -50,6 +50,8 @@ export interface RunnerConfig {
   http: HttpOptions;
   /** Absolute path of the OpenAPI document every response is checked against (config `openapi:`). */
   openapi?: string;
+  /** `run:` defaults for `runner run`; its flags win. */
+  run: { jobs: number };
 }
 
 export interface Workspace {

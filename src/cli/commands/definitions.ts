@@ -94,6 +94,63 @@ export const COMMANDS: readonly CommandDefinition[] = [
         description:
           'run, then re-run what each saved change affects; Enter: run all, f: run the failed, q: quit',
       },
+      {
+        name: 'jobs',
+        short: 'j',
+        type: 'string',
+        placeholder: 'N',
+        description:
+          'run up to N scenario executions at once, output grouped per scenario; default: run.jobs in config.yaml, else 1',
+      },
+      {
+        name: 'bail',
+        type: 'boolean',
+        description:
+          'start no more scenarios after the first failure (those running finish; the rest are not run)',
+      },
+      {
+        name: 'shard',
+        type: 'string',
+        placeholder: 'i/n|auto',
+        description:
+          'run only shard i of n (files in sorted order, every n-th from the i-th); auto: from the CI variables',
+      },
+      {
+        name: 'var',
+        type: 'string',
+        multiple: true,
+        placeholder: 'name=value',
+        description: 'set a variable over every other scope (set and saved values too); repeatable',
+      },
+      {
+        name: 'grep',
+        type: 'string',
+        placeholder: 'text',
+        description: 'only scenarios whose name contains the text (any case), or matches /regex/flags',
+      },
+      {
+        name: 'list',
+        type: 'boolean',
+        description: 'print the scenario executions that would run, and send nothing',
+      },
+      {
+        name: 'quiet',
+        short: 'q',
+        type: 'boolean',
+        description: 'print only failed steps (with their scenario) and the summary',
+      },
+      {
+        name: 'insecure',
+        type: 'boolean',
+        description: 'accept TLS certificates that do not verify, like http.insecure',
+      },
+      {
+        name: 'timeout',
+        type: 'string',
+        placeholder: 'duration',
+        description:
+          "default request timeout, such as 5s (over http.timeout; a step's own timeout still wins)",
+      },
     ],
     examples: [
       'runner run',
@@ -101,6 +158,9 @@ export const COMMANDS: readonly CommandDefinition[] = [
       'runner run --tag smoke --tag fast',
       'runner run --report html,junit',
       'runner run --watch',
+      'runner run --jobs 8 --bail',
+      'runner run --shard 2/4 --report json',
+      'runner run --grep login --var userId=42 --list',
     ],
   },
   {

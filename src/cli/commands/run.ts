@@ -21,7 +21,10 @@ import type { CliIo } from '../io.js';
 import { wantsColor } from '../io.js';
 import { parseCacheOptions } from '../parseCacheOptions.js';
 import type { ParsedArgs } from '../parseArgs.js';
+import { chooseShard } from '../shardOption.js';
+import { listExecutions } from './listExecutions.js';
 import { githubListener, reportFormats, writeRunOutputs } from './runReports.js';
+import { jobsOption, textOption, timeoutOption, variablesOption } from './runOptions.js';
 import { EXIT } from '../exitCodes.js';
 
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -43,10 +46,14 @@ export function runRequest(args: ParsedArgs, io: CliIo): RunRequest {
   return {
     cwd: io.cwd,
     path: args.positionals[0],
-    environment: typeof args.options.env === 'string' ? args.options.env : undefined,
+    environment: textOption(args, 'env'),
     tags: (args.options.tag as string[] | undefined) ?? [],
     parseCache: parseCacheOptions(io),
     env: io.env,
+    shard: chooseShard(textOption(args, 'shard'), io.env),
+    grep: textOption(args, 'grep'),
+    variables: variablesOption(args),
+    http: { insecure: args.options.insecure === true, timeoutMs: timeoutOption(args) },
   };
 }
 
@@ -65,6 +72,20 @@ export function reportPlanProblems(plan: RunPlan, io: CliIo): boolean {
 async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const plan = await planRun(runRequest(args, io));
   if (!reportPlanProblems(plan, io)) return EXIT.unusable;
+  if (plan.shard) {
+    const { index, total, source, allFiles } = plan.shard;
+    const line = `shard ${index}/${total} (${source ?? '--shard'}): ${plan.files.length} of ${allFiles} scenario files`;
+    if (plan.scenarios.length === 0) {
+      // DECISIONS.md: a shard with nothing to run is not a failure (more shards than files, or filters).
+      io.stdout.write(`${line}; nothing to run in this shard\n`);
+      return EXIT.passed;
+    }
+    if (args.options.quiet !== true) io.stdout.write(`${line}\n`);
+  }
+  if (args.options.list === true) {
+    io.stdout.write(plan.masker.maskText(listExecutions(plan.scenarios)));
+    return EXIT.passed;
+  }
   const run = await executeAndReport(plan, args, io, io.interrupts?.stop);
   if (run.interrupted) return EXIT.interrupted;
   return run.status === 'passed' ? EXIT.passed : EXIT.failed;
@@ -87,13 +108,17 @@ export async function executeAndReport(
       hint: 'add `openapi: <file>` to .runner/config.yaml (see docs/openapi.md)',
     });
   }
+  const jobs = jobsOption(args, plan.workspace.config.run.jobs);
   const mask = (text: string) => plan.masker.maskText(text);
   const style = createStyle(wantsColor(io.stdout, io.env));
   const consoleReporter = createConsoleReporter({
     out: io.stdout,
     style,
     verbose: args.options.verbose === true,
+    // A progress line only where someone watches: a terminal, never CI or a pipe (DECISIONS.md).
     live: io.stdout.isTTY && io.env.TERM !== 'dumb' && !io.env.CI,
+    quiet: args.options.quiet === true,
+    grouped: jobs > 1,
   });
   const listeners: MaskedListener[] = [
     { listener: consoleReporter, masker: plan.masker.withFields(CONSOLE_ONLY_MASK_FIELDS) },
@@ -112,6 +137,7 @@ export async function executeAndReport(
       io.stderr.write(escapeControls(mask(`error: a reporter failed in ${hook}: ${message}`)) + '\n');
     },
     stop,
+    schedule: { jobs, bail: args.options.bail === true },
   });
   const coverage =
     wantsCoverage && plan.contract

@@ -107,6 +107,15 @@ export const CONFIG_SHAPE: ShapeDocument = {
         string(),
         'OpenAPI 3.0 or 3.1 document (YAML or JSON, relative to the project root); every response is checked against it.',
       ),
+      run: prop(
+        object({
+          jobs: prop(
+            integer({ minimum: 1 }),
+            'Scenario executions run at once by `runner run` (default 1); `--jobs` wins.',
+          ),
+        }),
+        'Defaults for `runner run`.',
+      ),
     },
     { name: 'config.yaml' },
   ),

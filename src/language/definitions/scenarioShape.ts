@@ -319,6 +319,10 @@ export const SCENARIO_SHAPE: ShapeDocument = {
         array(mapOf(any())),
         'Data sets: the scenario runs once per map, with its keys as variables (`{{name}}` or `$name`).',
       ),
+      parallel: prop(
+        boolean(),
+        'With `runner run --jobs N`: `false` runs this file alone, after the others (default true).',
+      ),
     },
     { name: 'scenario' },
   ),

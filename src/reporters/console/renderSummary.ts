@@ -38,10 +38,21 @@ export function renderSummary(run: RunResult, style: Style): string[] {
         ),
       ]
     : [];
+  // `--bail`: the executions it kept from starting are in the reports only, like those an interrupt kept.
+  const bailed = run.scenarios.filter((scenario) => scenario.notRun === 'bail').length;
+  const bail =
+    bailed > 0
+      ? [
+          style.yellow(
+            `  Bail: stopped after the first failed scenario; ${bailed} ${bailed === 1 ? 'scenario' : 'scenarios'} not run`,
+          ),
+        ]
+      : [];
   const lines = [
     '',
     `${verdict}  ${stepCounts} steps · ${scenarioCounts} · ${formatDuration(run.durationMs)}`,
     ...interruption,
+    ...bail,
   ];
   for (const scenario of failedScenarios)
     lines.push(style.red(`  ✗ ${safe(scenario.name)}  ${style.dim(safe(scenario.file))}`));

@@ -89,4 +89,9 @@ http:
   timeout: 30s
   # Redirects followed before a step fails; 0 turns following off (a 3xx is then the step's response).
   maxRedirects: 10
+
+# Defaults for \`runner run\`; its flags win.
+run:
+  # Scenario executions run at once (\`--jobs\`); files with \`parallel: false\` still run alone.
+  jobs: 1
 `;
