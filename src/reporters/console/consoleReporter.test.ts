@@ -149,3 +149,69 @@ describe('renderSummary of an interrupted run', () => {
     expect(lines.join('\n')).not.toMatch(/interrupt/i);
   });
 });
+
+describe('console output with --jobs and --quiet', () => {
+  const begin = { environment: 'local', scenarioCount: 2, startedAt: '2026-01-01T00:00:00.000Z' };
+
+  it('on a terminal with several jobs shows how many scenarios ended, never the running step', () => {
+    let out = '';
+    const reporter = createConsoleReporter({
+      out: { write: (t) => (out += t) },
+      ...plain,
+      live: true,
+      grouped: true,
+    });
+    reporter.onRunBegin?.(begin);
+    expect(out.endsWith('… 0/2 scenarios')).toBe(true);
+    reporter.onScenarioBegin?.({ name: 'A', file: 'a.yaml' });
+    reporter.onStepBegin?.({ scenario: 'A', section: 'steps', label: 'GET /a', depth: 0, loc });
+    expect(out).not.toContain('… GET /a');
+    reporter.onStepEnd?.({ scenario: 'A', depth: 0, result: step({ status: 'failed' }) });
+    reporter.onScenarioEnd?.(scenarioResult('A', [step({ status: 'failed' })]));
+    // The progress line is cleared before the block is printed, and drawn again after it.
+    expect(out).toContain('… 0/2 scenarios\r\u001b[2K\nA  a.yaml\n');
+    expect(out.endsWith('… 1/2 scenarios · 1 failed')).toBe(true);
+  });
+
+  it('off a terminal writes no progress line', () => {
+    let out = '';
+    const reporter = createConsoleReporter({
+      out: { write: (t) => (out += t) },
+      ...plain,
+      live: false,
+      grouped: true,
+    });
+    reporter.onRunBegin?.(begin);
+    reporter.onScenarioEnd?.(scenarioResult('A', [step({})]));
+    expect(out).not.toContain('…');
+    expect(out).not.toContain('\r');
+  });
+
+  it('--quiet prints a scenario heading only above its first failed step', () => {
+    let out = '';
+    const reporter = createConsoleReporter({
+      out: { write: (t) => (out += t) },
+      ...plain,
+      live: false,
+      quiet: true,
+    });
+    reporter.onRunBegin?.(begin);
+    reporter.onScenarioBegin?.({ name: 'Fine', file: 'f.yaml' });
+    reporter.onStepEnd?.({ scenario: 'Fine', depth: 0, result: step({ label: 'ok' }) });
+    reporter.onScenarioEnd?.(scenarioResult('Fine', [step({})]));
+    reporter.onScenarioBegin?.({ name: 'Broken', file: 'b.yaml' });
+    reporter.onStepEnd?.({ scenario: 'Broken', depth: 0, result: step({ label: 'ok' }) });
+    reporter.onStepEnd?.({ scenario: 'Broken', depth: 0, result: step({ label: 'bad', status: 'failed' }) });
+    reporter.onStepEnd?.({ scenario: 'Broken', depth: 0, result: step({ label: 'bad2', status: 'failed' }) });
+    expect(out).toBe('\nBroken  b.yaml\n  ✗ bad  12ms\n  ✗ bad2  12ms\n');
+  });
+});
+
+describe('renderSummary after --bail', () => {
+  it('counts the scenarios --bail kept from running', () => {
+    const failed = scenarioResult('Failed', [step({ status: 'failed' })]);
+    const kept = scenarioResult('Kept', [step({ status: 'skipped' })], { notRun: 'bail' });
+    const lines = renderSummary(runResult([failed, kept, { ...kept, name: 'Kept 2' }]), plain.style);
+    expect(lines).toContain('  Bail: stopped after the first failed scenario; 2 scenarios not run');
+  });
+});
