@@ -4,12 +4,20 @@
 // It counts the requests served on each connection, so run.mjs can check that every client run used exactly
 // one keep-alive connection. IPC messages: { type: 'reset' } clears the counts and users, { type: 'stats' }
 // answers { type: 'stats', requestsPerConnection: number[] }. It exits when its parent disconnects.
+// `--delay-ms N` holds every answer N ms, as a real API's own work and database do (bench/scale: --jobs).
 import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
 
 const HOST = '127.0.0.1';
 const USER_PATH = /^\/users\/(\d+)$/;
 // A client that dies mid-request must not leave the server holding the body forever.
 const MAX_BODY_BYTES = 64 * 1024;
+
+const { values: flags } = parseArgs({ options: { 'delay-ms': { type: 'string', default: '0' } } });
+const DELAY_MS = Number(flags['delay-ms']);
+if (!Number.isInteger(DELAY_MS) || DELAY_MS < 0 || DELAY_MS > 10_000) {
+  throw new Error(`--delay-ms must be a whole number of milliseconds from 0 to 10000`);
+}
 
 let users = new Map();
 let nextId = 1;
@@ -55,7 +63,13 @@ async function createUser(request, response) {
   sendJson(response, 201, user);
 }
 
+/** Every request is answered DELAY_MS after it arrived (at once without a delay). */
 function handle(request, response) {
+  if (DELAY_MS === 0) route(request, response);
+  else setTimeout(() => route(request, response), DELAY_MS);
+}
+
+function route(request, response) {
   const counter = connectionOf.get(request.socket);
   if (counter !== undefined) counter.requests += 1;
   const path = request.url ?? '/';

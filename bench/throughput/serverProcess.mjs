@@ -33,9 +33,13 @@ function nextMessage(child, type) {
   });
 }
 
-/** @returns {Promise<{ baseUrl: string, reset(): Promise<void>, requestsPerConnection(): Promise<number[]>, stop(): void }>} */
-export async function startServer() {
-  const child = fork(SERVER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * @param {{ delayMs?: number }} [options] delayMs: the server holds every answer that long (default 0)
+ * @returns {Promise<{ baseUrl: string, reset(): Promise<void>, requestsPerConnection(): Promise<number[]>, stop(): void }>}
+ */
+export async function startServer(options = {}) {
+  const args = ['--delay-ms', String(options.delayMs ?? 0)];
+  const child = fork(SERVER, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { port } = await nextMessage(child, 'listening');
   return {
     // By name, as users reach their APIs; the server listens on 127.0.0.1.

@@ -35,7 +35,7 @@ export function scenarioNameFilter(pattern: string): (name: string) => boolean {
   }
   let compiled: RegExp;
   try {
-    compiled = new RegExp(regex[1]!, regex[2]!.replace('g', ''));
+    compiled = new RegExp(regex[1]!, regex[2]!.replace(/[gy]/g, ''));
   } catch (error) {
     throw new RunnerError(
       'cli.grep',
