@@ -316,3 +316,19 @@ describe('parseScenario: names outside the file', () => {
     expect(calls[0]).toBe('s.yaml -> login.yaml');
   });
 });
+
+describe('parseScenario: `parallel`', () => {
+  it('keeps `parallel: false`, leaves `true` as the default, and refuses anything but a boolean', () => {
+    const parse = (value: string) =>
+      parseScenario(lines('scenario: x', `parallel: ${value}`, 'steps: []'), 's.yaml', {}).scenario;
+    expect(parse('false')?.parallel).toBe(false);
+    expect(parse('true')).toBeDefined();
+    expect(parse('true')?.parallel).toBeUndefined();
+    expect(problems(lines('scenario: x', 'parallel: no-thanks', 'steps: []'))).toEqual([
+      'shape.type s.yaml:2:11: `parallel` must be `true` or `false`, got "no-thanks"',
+    ]);
+    expect(problems(lines('scenario: x', 'paralel: false', 'steps: []'))[0]).toMatch(
+      /s\.yaml:2:1: unknown key `paralel`.*did you mean `parallel`/,
+    );
+  });
+});

@@ -126,6 +126,8 @@ describe('--jobs', () => {
     // Server-side timing: three scenarios' requests were in flight together, never more.
     expect(maxOverlap(served)).toBe(3);
     expect(served).toHaveLength(18);
+    // One keep-alive connection per job, reused by the scenarios that follow.
+    expect(api.connectionCount()).toBe(3);
     // 6 scenarios x 3 steps x 150 ms is 2.7 s one at a time; 3 at once take about a third of that.
     expect(wall).toBeLessThan(2_500);
 
