@@ -1,4 +1,4 @@
 export { planErrors, planRun, type RunPlan, type RunRequest } from './planRun.js';
-export { filesOfShard, scenarioNameFilter, selectByTags, type Shard } from './selection.js';
+export { selectByTags, type Shard } from './selection.js';
 export { executePlan, type ExecuteOptions, type ExecutedRun, type MaskedListener } from './executePlan.js';
 export { affectedScenarios, type Affected } from './affectedScenarios.js';
