@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { COMMANDS, type CommandDefinition } from '../../src/cli/commands/definitions.js';
+import { COMMANDS } from '../../src/cli/commands/definitions.js';
 import { parseCommandArgs } from '../../src/cli/parseArgs.js';
 import { repoRoot } from '../support/cli.js';
 
@@ -35,28 +35,6 @@ function runnerCommands(text: string): string[][] {
   return found;
 }
 
-/**
- * `runner report merge` comes with the reports work of the same issue (DECISIONS.md, "Running at scale");
- * until its definition is in definitions.ts, its documented form stands in for it.
- */
-const REPORT_MERGE_AS_DOCUMENTED: CommandDefinition = {
-  name: 'report' as CommandDefinition['name'],
-  summary: 'runner report merge <run-dir|report.json>... --out <dir> [--report <formats>]',
-  positionals: [{ name: 'inputs', description: '', variadic: true }],
-  options: [
-    { name: 'out', type: 'string', description: '' },
-    { name: 'report', type: 'string', description: '' },
-  ],
-  examples: [],
-};
-
-function definitionOf(name: string): CommandDefinition | undefined {
-  return (
-    COMMANDS.find((command) => command.name === name) ??
-    (name === 'report' ? REPORT_MERGE_AS_DOCUMENTED : undefined)
-  );
-}
-
 describe.each(EXAMPLES)('docs/ci/%s', (name) => {
   it('parses as YAML and runs only real runner commands and options', async () => {
     const text = await readFile(join(repoRoot, 'docs/ci', name), 'utf8');
@@ -69,7 +47,7 @@ describe.each(EXAMPLES)('docs/ci/%s', (name) => {
     const commands = strings(values).flatMap(runnerCommands);
     expect(commands.map((words) => words[0])).toContain('run');
     for (const [command, ...args] of commands) {
-      const definition = definitionOf(command!);
+      const definition = COMMANDS.find((candidate) => candidate.name === command);
       expect(definition, `runner ${command}`).toBeDefined();
       // The CLI's own parser: an unknown option or a missing value throws.
       expect(() => parseCommandArgs(definition!, args), `runner ${command} ${args.join(' ')}`).not.toThrow();
