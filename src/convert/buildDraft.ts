@@ -1,46 +1,83 @@
-/** A parsed cURL command to the request of the scenario step: method, URL and query, headers, body. */
+/** One request of a parsed cURL command to a scenario request: method, URL and query, headers, body. */
 import { HTTP_METHODS, type HttpMethod } from '../language/model.js';
+import type { CommandInput } from './commandFiles.js';
 import { buildBody } from './curlBody.js';
 import { joinData, urlEncodedPiece } from './curlData.js';
 import { buildHeaders } from './curlHeaders.js';
 import type { CurlInvocation } from './curlInvocation.js';
+import { refuseOption } from './curlOptions.js';
 import { conversionError } from './conversionError.js';
 import type { ConversionNotes, DraftRequest } from './draftRequest.js';
+import { checkUrlOnWire } from './urlOnWire.js';
 import { appendQueryText, splitQuery, splitUrl, withScheme } from './urlParts.js';
 
+export interface DraftContext {
+  notes: ConversionNotes;
+  input: CommandInput;
+  assetsPrefix?: string;
+}
+
+/** `url` is one of the invocation's URLs; `upload` the `-T` file curl sends to it. */
 export function buildDraft(
   invocation: CurlInvocation,
-  notes: ConversionNotes,
-  assetsPrefix?: string,
+  url: string,
+  upload: string | undefined,
+  context: DraftContext,
 ): DraftRequest {
-  const [first, ...others] = invocation.urls;
-  if (first === undefined || first === '') {
+  if (url === '') {
     throw conversionError('missing-url', 'the cURL command has no URL', {
       hint: "give the URL as in `curl 'https://api.example.test/users'`",
     });
   }
-  if (others.length > 0) {
-    notes.warnings.push(`only the first URL is converted; ${others.length} more ignored`);
+  if (!invocation.globoff && /[[\]{}]/.test(url)) {
+    throw refuseOption('-g', 'without `-g`, curl expands `[]` and `{}` in the URL into several requests');
   }
-  if (invocation.hasNextRequest) {
-    notes.warnings.push('only the first request is converted; everything after `--next` is ignored');
+  if (upload !== undefined && (invocation.data.length > 0 || invocation.form.length > 0)) {
+    throw refuseOption('-T', 'curl itself refuses an upload together with `-d` or `-F` data');
   }
-
-  const parts = splitUrl(withScheme(first));
+  if (invocation.remoteName && /\/([?#].*)?$/.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*$/i, '$&/'))) {
+    throw refuseOption('-O', 'the URL has no file name, so curl stops before sending the request');
+  }
+  const parts = splitUrl(uploadUrl(withScheme(url, invocation.protoDefault), upload));
+  if (invocation.http2Upgrade && parts.base.toLowerCase().startsWith('http://')) {
+    throw refuseOption(
+      '--http2',
+      'over http:// curl asks the server to upgrade to HTTP/2, which runner does not',
+    );
+  }
   let queryText = parts.query;
-  for (const piece of invocation.urlQueries) queryText = joinQuery(queryText, urlEncodedPiece(piece).text);
-  if (invocation.get && invocation.data.length > 0) {
-    queryText = joinQuery(queryText, joinData(invocation.data).text);
+  for (const piece of invocation.urlQueries) {
+    queryText = joinQuery(queryText, urlEncodedPiece(piece, context.input, '--url-query'));
   }
+  if (invocation.get && invocation.data.length > 0) {
+    queryText = joinQuery(queryText, joinData(invocation.data, context.input));
+  }
+  const fullUrl = appendQueryText(parts.base, queryText);
+  checkUrlOnWire(fullUrl, invocation.pathAsIs);
   const { params, kept } = splitQuery(queryText);
-  const url = appendQueryText(parts.base, kept.join('&'));
+  const draftUrl = appendQueryText(parts.base, kept);
 
-  const headers = buildHeaders(invocation, notes, parts.userInfo);
-  const { body, multipart } = buildBody(invocation, headers, notes, assetsPrefix);
-  const timeout = timeoutOf(invocation.maxTime, notes);
+  const pathAndAfter = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(.*)$/i.exec(parts.base)?.[1] ?? '/';
+  const headers = buildHeaders(
+    invocation,
+    {
+      host: /^[a-z][a-z0-9+.-]*:\/\/([^/:]*)/i.exec(parts.base)?.[1] ?? '',
+      path: pathAndAfter === '' ? '/' : pathAndAfter,
+      https: /^https:/i.test(parts.base),
+      ...(parts.userInfo !== undefined ? { userInfo: parts.userInfo } : {}),
+    },
+    context.input,
+  );
+  const { body, multipart } = buildBody(invocation, headers, {
+    notes: context.notes,
+    input: context.input,
+    ...(context.assetsPrefix !== undefined ? { assetsPrefix: context.assetsPrefix } : {}),
+    ...(upload !== undefined ? { upload } : {}),
+  });
+  const timeout = timeoutOf(invocation.maxTime, context.notes);
   return {
-    method: methodOf(invocation),
-    url,
+    method: methodOf(invocation, upload !== undefined),
+    url: draftUrl,
     query: params,
     headers,
     ...(body ? { body } : {}),
@@ -49,31 +86,45 @@ export function buildDraft(
   };
 }
 
+/** curl's manual: with `-T`, a URL without a file part gets the local file's name appended. */
+function uploadUrl(url: string, upload: string | undefined): string {
+  if (upload === undefined || upload === '-' || upload === '.') return url;
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  const name = upload.replaceAll('\\', '/').split('/').pop() ?? upload;
+  if (pathStart < 0) return `${url}/${name}`;
+  const path = url.slice(pathStart).replace(/[?#].*$/, '');
+  return path.endsWith('/')
+    ? `${url.slice(0, pathStart)}${path}${name}${url.slice(pathStart + path.length)}`
+    : url;
+}
+
+/** As curl appends `--url-query` and `-G` data: after a `&` the URL already ends with, or after a new one. */
 function joinQuery(left: string, right: string): string {
   if (right === '') return left;
-  return left === '' ? right : `${left}&${right}`;
+  return left === '' || left.endsWith('&') ? `${left}${right}` : `${left}&${right}`;
 }
 
 /** curl: `-X` wins; else `-I` is HEAD, `-G` GET, data or a form POST, `-T` PUT, anything else GET. */
-function methodOf(invocation: CurlInvocation): HttpMethod {
+function methodOf(invocation: CurlInvocation, upload: boolean): HttpMethod {
   if (invocation.method !== undefined) {
     const upper = invocation.method.toUpperCase();
-    const known = HTTP_METHODS.find((method) => method === upper);
+    const known = HTTP_METHODS.find((method) => method === invocation.method);
     if (!known) {
       throw conversionError(
         'unsupported-method',
-        `the method \`${invocation.method}\` is not one runner sends`,
-        {
-          hint: `runner sends ${HTTP_METHODS.join(', ')}`,
-        },
+        upper === invocation.method
+          ? `the method \`${invocation.method}\` (\`-X\`) is not one runner sends`
+          : `the method \`${invocation.method}\` (\`-X\`) is sent as written by curl; runner sends methods in capitals`,
+        { hint: `runner sends ${HTTP_METHODS.join(', ')}` },
       );
     }
     return known;
   }
   if (invocation.head) return 'HEAD';
   if (invocation.get) return 'GET';
+  if (upload) return 'PUT';
   if (invocation.data.length > 0 || invocation.form.length > 0) return 'POST';
-  return invocation.upload ? 'PUT' : 'GET';
+  return 'GET';
 }
 
 /** `-m 10` or `-m 2.5` (seconds) becomes the step's `timeout`. */

@@ -1,15 +1,16 @@
 /**
- * The request body: `-F` parts become `multipart`; data (`-d`, `--json`, ...) becomes a YAML map when it is
- * JSON sent as JSON, `multipart` when it is a copied multipart form, and a raw string otherwise (SPEC,
- * request `body`: "JSON map, list or raw string"). Content types are kept as curl would send them, except
- * the ones runner sends by itself for that kind of body.
+ * The request body: `-F` parts become `multipart`; data (`-d`, `--json`, ...) and `-T` files become a YAML map
+ * when runner would send the same JSON bytes, `multipart` when it is a copied multipart form, and a raw string
+ * otherwise (SPEC, request `body`). The content type is what curl sends, written out unless runner would send
+ * exactly that by itself (issue 15: the same bytes on the wire).
  */
+import { readCommandText, type CommandInput } from './commandFiles.js';
 import { conversionError } from './conversionError.js';
 import { formToMultipart } from './curlForm.js';
 import { joinData } from './curlData.js';
 import type { CurlInvocation } from './curlInvocation.js';
+import { refuseOption } from './curlOptions.js';
 import {
-  addComment,
   findHeader,
   headerText,
   type ConversionNotes,
@@ -20,9 +21,8 @@ import {
 import { parseFaithfulJson } from './jsonBody.js';
 import { boundaryOf, parseMultipartText } from './multipartText.js';
 
-/** What runner's HTTP layer sends when a scenario names no content type (src/http/body.ts). */
+/** What runner's HTTP layer sends for a map body when a scenario names no content type (src/http/body.ts). */
 const RUNNER_JSON_TYPE = 'application/json';
-const RUNNER_TEXT_TYPE = 'text/plain; charset=utf-8';
 /** curl's content type for `-d` data. */
 const CURL_DATA_TYPE = 'application/x-www-form-urlencoded';
 
@@ -31,11 +31,18 @@ export interface BuiltBody {
   multipart?: DraftMultipart;
 }
 
+export interface BodyContext {
+  notes: ConversionNotes;
+  input: CommandInput;
+  assetsPrefix?: string;
+  /** The `-T` file for this URL. */
+  upload?: string;
+}
+
 export function buildBody(
   invocation: CurlInvocation,
   headers: [string, DraftText][],
-  notes: ConversionNotes,
-  assetsPrefix?: string,
+  context: BodyContext,
 ): BuiltBody {
   const hasData = invocation.data.length > 0 && !invocation.get;
   if (invocation.form.length > 0) {
@@ -44,48 +51,67 @@ export function buildBody(
         hint: 'keep either the form parts or the data',
       });
     }
+    const declared = headerText(headers, 'content-type');
+    if (declared !== undefined && !/^\s*multipart\/form-data\s*(;|$)/i.test(declared)) {
+      throw refuseOption(
+        `-H 'Content-Type: ${declared.split(';')[0] ?? ''}'`,
+        'runner sends multipart bodies as multipart/form-data',
+      );
+    }
     removeHeader(headers, 'content-type');
-    return { multipart: formToMultipart(invocation.form, notes, assetsPrefix) };
+    return { multipart: formToMultipart(invocation, context) };
+  }
+  if (context.upload !== undefined) {
+    const text = readCommandText(context.input, context.upload, `-T ${context.upload}`);
+    if (headerText(headers, 'content-type') === undefined) {
+      throw refuseOption(
+        '-T',
+        'curl uploads without a Content-Type, and runner always sends one with a body; add `-H "Content-Type: ..."`',
+      );
+    }
+    return textOrJson(text, headers);
   }
   if (!hasData) return {};
 
-  const joined = joinData(invocation.data);
-  if (joined.files.length > 0) {
-    const files = joined.files.join(', ');
-    notes.warnings.push(`the body is read from a file (${files}) by curl, which is not converted`);
-    addComment(notes, `curl read the body from ${files}: paste its content as \`body\``);
-    return {};
-  }
+  const text = joinData(invocation.data, context.input);
   const isJsonOption = invocation.data.some((argument) => argument.kind === 'json');
-  if (isJsonOption && findHeader(headers, 'accept') < 0) headers.push(['Accept', RUNNER_JSON_TYPE]);
+  if (isJsonOption) {
+    if (findHeader(headers, 'accept') < 0) headers.push(['Accept', RUNNER_JSON_TYPE]);
+    else {
+      const at = findHeader(headers, 'accept');
+      const accept = headers[at];
+      if (accept?.[1] === '*/*') accept[1] = RUNNER_JSON_TYPE;
+    }
+  }
   const declared = headerText(headers, 'content-type');
-  const contentType = declared ?? (isJsonOption ? RUNNER_JSON_TYPE : undefined);
+  if (declared === undefined)
+    headers.push(['Content-Type', isJsonOption ? RUNNER_JSON_TYPE : CURL_DATA_TYPE]);
 
-  const boundary = boundaryOf(contentType);
-  const multipart = boundary === undefined ? undefined : parseMultipartText(joined.text, boundary, notes);
+  const boundary = boundaryOf(headerText(headers, 'content-type'));
+  const multipart = boundary === undefined ? undefined : parseMultipartText(text, boundary, context.notes);
   if (multipart) {
     removeHeader(headers, 'content-type');
     return { multipart };
   }
+  return textOrJson(text, headers);
+}
+
+/** A JSON map when the declared type is JSON and runner writes the same bytes back; else the text as is. */
+function textOrJson(text: string, headers: [string, DraftText][]): BuiltBody {
+  const contentType = headerText(headers, 'content-type');
   if (contentType !== undefined && isJsonMediaType(contentType)) {
-    const parsed = parseFaithfulJson(joined.text);
+    const parsed = parseFaithfulJson(text);
     if (parsed) {
-      if (sameType(declared, RUNNER_JSON_TYPE)) removeHeader(headers, 'content-type');
+      if (contentType.trim().toLowerCase() === RUNNER_JSON_TYPE) removeHeader(headers, 'content-type');
       return { body: { kind: 'json', value: parsed.value } };
     }
   }
-  if (declared === undefined) headers.push(['Content-Type', contentType ?? CURL_DATA_TYPE]);
-  else if (sameType(declared, RUNNER_TEXT_TYPE)) removeHeader(headers, 'content-type');
-  return { body: { kind: 'text', value: joined.text } };
+  return { body: { kind: 'text', value: text } };
 }
 
 function isJsonMediaType(contentType: string): boolean {
   const media = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   return media.endsWith('/json') || media.endsWith('+json');
-}
-
-function sameType(declared: string | undefined, runnerType: string): boolean {
-  return declared !== undefined && declared.trim().toLowerCase().replace(/;\s+/g, '; ') === runnerType;
 }
 
 function removeHeader(headers: [string, DraftText][], name: string): void {

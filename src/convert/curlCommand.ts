@@ -26,7 +26,10 @@ export interface CurlRequest {
 export function printCurlCommand(request: CurlRequest): string {
   const { multipart, maxTimeSeconds, ...rest } = request;
   const maxTime = maxTimeSeconds === undefined ? [] : [`--max-time ${maxTimeSeconds}`];
-  if (!multipart) return [toCurl(rest), ...maxTime].join(' \\\n  ');
+  // curl adds `Accept: */*` by itself; a step without an Accept header sends none (issue 15, round trip).
+  const hasAccept = Object.keys(request.headers).some((name) => name.toLowerCase() === 'accept');
+  const noAccept = hasAccept ? [] : [`-H 'Accept:'`];
+  if (!multipart) return [toCurl(rest), ...noAccept, ...maxTime].join(' \\\n  ');
   // `-F` implies POST; curl writes the multipart content type with its own boundary and the length.
   const method = request.method.toUpperCase();
   const lines = [['curl', ...(method === 'POST' ? [] : ['-X', method]), shellQuote(request.url)].join(' ')];
@@ -36,7 +39,9 @@ export function printCurlCommand(request: CurlRequest): string {
     for (const value of [values].flat()) lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
   }
   for (const [name, value] of Object.entries(multipart.fields)) {
-    lines.push(`--form-string ${shellQuote(`${name}=${value}`)}`);
+    // runner's multipart encoder sends every line break as CRLF; curl sends the text as given.
+    const crlf = value.replace(/\r\n|\r|\n/g, '\r\n');
+    lines.push(`--form-string ${shellQuote(`${name}=${crlf}`)}`);
   }
   for (const [name, file] of Object.entries(multipart.files)) {
     const parameters = [
@@ -45,6 +50,6 @@ export function printCurlCommand(request: CurlRequest): string {
     ];
     lines.push(`-F ${shellQuote([`${name}=@${formQuote(file.path)}`, ...parameters].join(';'))}`);
   }
-  lines.push(...maxTime);
+  lines.push(...noAccept, ...maxTime);
   return lines.join(' \\\n  ');
 }

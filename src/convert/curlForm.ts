@@ -3,59 +3,97 @@
  * field, `name=@path;type=...;filename=...` a file. Files must live under `assets.path`, so a path is mapped
  * there (assetPaths.ts).
  */
-import type { FormArgument } from './curlInvocation.js';
-import type { ConversionNotes, DraftMultipart } from './draftRequest.js';
+import { readCommandText } from './commandFiles.js';
+import type { BodyContext } from './curlBody.js';
+import type { CurlInvocation } from './curlInvocation.js';
+import { refuseOption } from './curlOptions.js';
+import type { DraftMultipart } from './draftRequest.js';
 import { assetPath } from './assetPaths.js';
 
 const PART_PARAMETERS = /^(type|filename|headers|encoder)=/;
 
-export function formToMultipart(
-  form: readonly FormArgument[],
-  notes: ConversionNotes,
-  assetsPrefix?: string,
-): DraftMultipart {
+/** curl 7.88's own guess of a file part's type (lib/mime.c), written out so runner sends the same. */
+const CURL_FILE_TYPES: Record<string, string> = {
+  gif: 'image/gif',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  txt: 'text/plain',
+  htm: 'text/html',
+  html: 'text/html',
+  pdf: 'application/pdf',
+  xml: 'application/xml',
+};
+
+/**
+ * runner sends the fields, then the files, each under one name (src/engine/multipart.ts); a form curl
+ * would send differently is refused by name rather than sent in another shape.
+ */
+export function formToMultipart(invocation: CurlInvocation, context: BodyContext): DraftMultipart {
   const multipart: DraftMultipart = { fields: [], files: [] };
   const taken = new Set<string>();
-  for (const argument of form) {
+  for (const argument of invocation.form) {
+    const option = argument.literal ? '--form-string' : '-F';
     const eq = argument.value.indexOf('=');
-    if (eq <= 0) {
-      notes.warnings.push('a `-F` value without `name=` was not converted');
-      continue;
-    }
+    if (eq <= 0) throw refuseOption(option, 'a part without `name=` cannot be sent');
     const name = argument.value.slice(0, eq);
     const content = argument.value.slice(eq + 1);
-    if (taken.has(name)) {
-      notes.warnings.push(
-        `form field \`${name}\` is given more than once; multipart keeps one value per name, the first`,
-      );
-      continue;
-    }
+    if (taken.has(name))
+      throw refuseOption(option, `the part \`${name}\` is given twice; multipart keeps one per name`);
+    if (/["\\\r\n]/.test(name))
+      throw refuseOption(option, `the part name \`${name}\` is escaped differently by runner`);
     taken.add(name);
     if (argument.literal) {
-      multipart.fields.push([name, content]);
+      multipart.fields.push([name, checkedText(content, option)]);
+      if (multipart.files.length > 0) throw fieldAfterFile(option);
     } else if (content.startsWith('@')) {
       const { value: path, parameters } = readPart(content.slice(1));
-      const file = assetPath(path, notes, assetsPrefix);
+      if (context.input.files?.read(path) === undefined) {
+        throw refuseOption(`-F ${name}=@${path}`, `the file ${path} cannot be read`);
+      }
+      const file = assetPath(path, context.notes, context.assetsPrefix);
       const filename = parameters.get('filename');
-      const contentType = parameters.get('type');
+      if (filename !== undefined && /["\\\r\n]/.test(filename)) {
+        throw refuseOption(option, `the file name \`${filename}\` is escaped differently by runner`);
+      }
+      if (parameters.has('headers')) throw refuseOption(option, 'part headers cannot be sent');
+      const extension = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
+      const contentType = parameters.get('type') ?? CURL_FILE_TYPES[extension] ?? 'application/octet-stream';
       multipart.files.push([
         name,
-        {
-          path: file,
-          ...(filename !== undefined ? { filename } : {}),
-          ...(contentType !== undefined ? { contentType } : {}),
-        },
+        { path: file, ...(filename !== undefined ? { filename } : {}), contentType },
       ]);
-    } else if (content.startsWith('<')) {
-      notes.warnings.push(
-        `form field \`${name}\` reads its value from a file (\`<file\`), which is not converted; the field is left empty`,
-      );
-      multipart.fields.push([name, '']);
     } else {
-      multipart.fields.push([name, readPart(content, false).value]);
+      const part = content.startsWith('<')
+        ? {
+            value: readCommandText(context.input, content.slice(1), `${option} ${name}=${content}`),
+            parameters: new Map<string, string>(),
+          }
+        : readPart(content, false);
+      if (part.parameters.size > 0) {
+        throw refuseOption(
+          option,
+          `the text part \`${name}\` has \`;${[...part.parameters.keys()][0] ?? ''}=\`, which runner cannot send`,
+        );
+      }
+      multipart.fields.push([name, checkedText(part.value, option)]);
+      if (multipart.files.length > 0) throw fieldAfterFile(option);
     }
   }
   return multipart;
+}
+
+function fieldAfterFile(option: string): Error {
+  return refuseOption(option, 'a text part after a file part: runner sends text parts first');
+}
+
+/** The multipart encoder writes every line break as CRLF; a lone `\n` or `\r` would change. */
+function checkedText(value: string, option: string): string {
+  if (/\r(?!\n)|(?<!\r)\n/.test(value)) {
+    throw refuseOption(option, 'a text part with bare line breaks is sent with CRLF line breaks by runner');
+  }
+  return value;
 }
 
 /**

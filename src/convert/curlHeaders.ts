@@ -1,29 +1,38 @@
 /**
- * Request headers from `-H`, `-A`, `-e`, `-b`, `-u`, `--oauth2-bearer` and `-r`, in command order, one
- * entry per name (the `headers` map holds one value per name; repeated headers are joined with `, `, cookies
- * with `; `). Headers runner computes itself are left out, with a comment saying so.
+ * Request headers from `-H`, `-A`, `-e`, `-b`, `-u`, `--oauth2-bearer`, `-r`, `-C`, `-z`, `--etag-compare` and
+ * `--compressed`, in command order, plus curl's own `Accept: *\/*`, so the step sends the headers curl sends
+ * (issue 15). The `headers` map holds one value per name, so a repeated header is joined with `, ` (cookies with
+ * `; `). Headers runner cannot send as curl does refuse the conversion by name.
  */
+import { readCommandText, type CommandInput } from './commandFiles.js';
+import { cookieFileHeader } from './cookieFile.js';
+import { refuseOption } from './curlOptions.js';
 import type { CurlInvocation } from './curlInvocation.js';
-import { addComment, findHeader, type ConversionNotes, type DraftText } from './draftRequest.js';
+import { findHeader, type DraftText } from './draftRequest.js';
+import { hasShellVariable } from './shellVariables.js';
+import { timeCondition } from './timeCondition.js';
 
-/** Set by the HTTP client from the body or the connection; a copied value would contradict it. */
-const COMPUTED = new Set([
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'expect',
-  'te',
-]);
+/** Set by runner's HTTP client (undici) from the body or the connection; it refuses another value. */
+const COMPUTED = new Set(['content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect']);
+
+/** What curl 7.88 (with brotli and zstd) asks for with `--compressed`. */
+const CURL_COMPRESSED = 'deflate, gzip, br, zstd';
+
+export interface RequestTarget {
+  /** `host` of the URL, for cookie files. */
+  host: string;
+  path: string;
+  https: boolean;
+  userInfo?: string;
+}
 
 export function buildHeaders(
   invocation: CurlInvocation,
-  notes: ConversionNotes,
-  userInfo: string | undefined,
+  target: RequestTarget,
+  input: CommandInput,
 ): [string, DraftText][] {
   const headers: [string, string][] = [];
-  const left: string[] = [];
+  const removed = new Set<string>();
   const add = (name: string, value: string) => {
     const at = findHeader(headers, name);
     const existing = headers[at];
@@ -31,49 +40,91 @@ export function buildHeaders(
     else existing[1] = `${existing[1]}${name.toLowerCase() === 'cookie' ? '; ' : ', '}${value}`;
   };
   const addDefault = (name: string, value: string | undefined) => {
-    if (value !== undefined && findHeader(headers, name) < 0) add(name, value);
+    if (value !== undefined && findHeader(headers, name) < 0 && !removed.has(name.toLowerCase())) {
+      add(name, value);
+    }
   };
 
-  for (const raw of invocation.headers) {
+  for (const raw of headerLines(invocation, input)) {
     const header = parseHeader(raw);
-    if (header === 'file') {
-      notes.warnings.push('`-H @file` reads headers from a file, which is not converted');
-    } else if (header === undefined) {
-      notes.warnings.push('a `-H` value without `name: value` was not converted');
-    } else if (header.value === undefined || header.name.startsWith(':')) {
-      // `-H 'Name:'` only removes a header curl would add; `:authority` is HTTP/2 framing.
-      continue;
-    } else if (header.name.toLowerCase() === 'accept-encoding') {
-      if (!invocation.notes.some((note) => note.option === '--compressed')) {
-        addComment(notes, 'runner does not ask for compressed responses, so `Accept-Encoding` is left out');
+    if (header === undefined) {
+      throw refuseOption('-H', `\`${raw.split(':')[0] ?? ''}\` is not a \`name: value\` header`);
+    }
+    const lower = header.name.toLowerCase();
+    if (header.value === undefined) {
+      // `-H 'Name:'` takes away a header curl would add.
+      if (lower === 'host' || lower === 'content-type') {
+        throw refuseOption(`-H '${header.name}:'`, `runner always sends a \`${header.name}\` header`);
       }
-    } else if (COMPUTED.has(header.name.toLowerCase())) {
-      if (!left.includes(header.name)) left.push(header.name);
+      removed.add(lower);
+    } else if (header.name.startsWith(':')) {
+      throw refuseOption(`-H '${header.name}'`, 'HTTP/2 pseudo-headers are not sent as headers');
+    } else if (lower === 'connection' && header.value.toLowerCase() === 'keep-alive') {
+      // What runner's HTTP client sends on every HTTP/1.1 request anyway.
+    } else if (COMPUTED.has(lower) || (lower === 'connection' && header.value.toLowerCase() !== 'close')) {
+      throw refuseOption(
+        `-H '${header.name}: ...'`,
+        'runner sets this header itself from the body and the connection',
+      );
     } else {
       add(header.name, header.value);
     }
   }
-  if (left.length > 0) addComment(notes, `headers runner sets itself were left out: ${left.join(', ')}`);
 
   addDefault('User-Agent', invocation.userAgent);
-  addDefault('Referer', invocation.referer?.replace(/;auto$/, ''));
-  if (invocation.range !== undefined) addDefault('Range', `bytes=${invocation.range}`);
-  for (const cookie of invocation.cookies) {
-    if (cookie.includes('=')) add('Cookie', cookie);
-    else notes.warnings.push('`-b <file>` reads cookies from a file, which is not converted');
+  const referer = invocation.referer?.replace(/;auto$/, '');
+  if (referer !== '') addDefault('Referer', referer);
+  // curl's manual: a lone offset (`-r 600`) is sent as an open range, `bytes=600-`.
+  if (invocation.range !== undefined) {
+    addDefault(
+      'Range',
+      `bytes=${/^\d+$/.test(invocation.range) ? `${invocation.range}-` : invocation.range}`,
+    );
   }
-  const user = invocation.user ?? (userInfo !== undefined ? decodeUserInfo(userInfo) : undefined);
+  if (invocation.continueAt !== undefined) addDefault('Range', `bytes=${invocation.continueAt}-`);
+  if (invocation.timeCond !== undefined) {
+    const condition = timeCondition(invocation.timeCond);
+    addDefault(condition.name, condition.value);
+  }
+  if (invocation.etagCompare !== undefined) {
+    const etag = readCommandText(input, invocation.etagCompare, `--etag-compare ${invocation.etagCompare}`);
+    addDefault('If-None-Match', etag.split(/\r?\n/)[0] ?? '');
+  }
+  for (const cookie of invocation.cookies) {
+    if (cookie.includes('=')) {
+      if (/[\r\n]/.test(cookie)) throw refuseOption('-b', 'a cookie value with a line break is not a header');
+      add('Cookie', cookie);
+    } else if (cookie !== '') {
+      const text = readCommandText(input, cookie, `-b ${cookie}`);
+      const line = cookieFileHeader(text, target, { junkSession: invocation.junkSessionCookies });
+      if (line !== '') add('Cookie', line);
+    }
+  }
+  const user =
+    invocation.user ?? (target.userInfo !== undefined ? decodeUserInfo(target.userInfo) : undefined);
   if (invocation.bearer !== undefined) addDefault('Authorization', `Bearer ${invocation.bearer}`);
   if (user !== undefined) {
+    if (hasShellVariable(user))
+      throw refuseOption('-u', 'a shell variable in the credentials cannot be encoded');
     const withPassword = user.includes(':') ? user : `${user}:`;
     addDefault('Authorization', `Basic ${Buffer.from(withPassword, 'utf8').toString('base64')}`);
   }
+  if (invocation.compressed) addDefault('Accept-Encoding', CURL_COMPRESSED);
+  addDefault('Accept', '*/*');
   return headers;
 }
 
-/** `Name: value`, `Name;` (empty value), `Name:` (removal: value undefined), or `@file`. */
-function parseHeader(raw: string): { name: string; value?: string } | 'file' | undefined {
-  if (raw.startsWith('@')) return 'file';
+/** `-H` values, with `-H @file` read line by line as curl does. */
+function headerLines(invocation: CurlInvocation, input: CommandInput): string[] {
+  return invocation.headers.flatMap((raw) => {
+    if (!raw.startsWith('@')) return [raw];
+    const text = readCommandText(input, raw.slice(1), `-H ${raw}`);
+    return text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  });
+}
+
+/** `Name: value`, `Name;` (empty value), `Name:` (removal: value undefined). */
+function parseHeader(raw: string): { name: string; value?: string } | undefined {
   const colon = raw.indexOf(':');
   if (colon === 0 && /^:[\w-]+:/.test(raw)) {
     return { name: raw.slice(0, raw.indexOf(':', 1)), value: '' };

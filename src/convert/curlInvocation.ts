@@ -27,8 +27,29 @@ export interface CurlInvocation {
   head: boolean;
   /** `-G`/`--get`: data goes into the query string. */
   get: boolean;
-  /** `-T`/`--upload-file` was given (curl would PUT a file). */
-  upload: boolean;
+  /** `-T`/`--upload-file` files, one per URL in order (curl PUTs each to `<url>/<file name>`). */
+  uploads: string[];
+  /** `-C`/`--continue-at <offset>`: `Range: bytes=<offset>-`. */
+  continueAt?: string;
+  /** `-z`/`--time-cond <date>`: `If-Modified-Since` (or `If-Unmodified-Since` with a leading `-`). */
+  timeCond?: string;
+  /** `--etag-compare <file>`: `If-None-Match` with the file's first line. */
+  etagCompare?: string;
+  /** `--compressed`: curl asks for compressed responses. */
+  compressed: boolean;
+  /** `-j`: cookies without an expiry are not sent from a cookie file. */
+  junkSessionCookies: boolean;
+  /** `-O`/`--remote-name`: curl needs a file name in the URL. */
+  remoteName: boolean;
+  pathAsIs: boolean;
+  /** `-g`/`--globoff`: `[]` and `{}` in URLs are literal. */
+  globoff: boolean;
+  /** `--form-escape`: multipart names escaped with backslashes instead of `%22`. */
+  formEscape: boolean;
+  /** `--proto-default <scheme>` for URLs without one. */
+  protoDefault?: string;
+  /** `--http2`: over `http://` curl asks to upgrade to h2c, which runner does not. */
+  http2Upgrade: boolean;
   headers: string[];
   data: DataArgument[];
   form: FormArgument[];
@@ -43,16 +64,10 @@ export interface CurlInvocation {
   maxTime?: string;
   /** `--url-query` parts, `--data-urlencode` syntax. */
   urlQueries: string[];
-  /** `--next` or `-:` started a second request, which is not converted. */
-  hasNextRequest: boolean;
   /** Options mapped to a comment (`-k`, `-L`, `--compressed`, ...), in command order, once each. */
   notes: OptionNote[];
   /** Options that only change curl's own output (`-s`, `-v`, `-o file`): nothing to convert. */
   ignored: string[];
-  /** Options runner cannot express, with why; reported as warnings. */
-  unsupported: OptionNote[];
-  /** Options curl would not know either (or this converter does not): reported as warnings. */
-  unknown: string[];
 }
 
 export function emptyInvocation(): CurlInvocation {
@@ -60,17 +75,21 @@ export function emptyInvocation(): CurlInvocation {
     urls: [],
     head: false,
     get: false,
-    upload: false,
+    uploads: [],
+    compressed: false,
+    junkSessionCookies: false,
+    remoteName: false,
+    pathAsIs: false,
+    globoff: false,
+    formEscape: false,
+    http2Upgrade: false,
     headers: [],
     data: [],
     form: [],
     cookies: [],
     urlQueries: [],
-    hasNextRequest: false,
     notes: [],
     ignored: [],
-    unsupported: [],
-    unknown: [],
   };
 }
 

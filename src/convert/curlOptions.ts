@@ -1,9 +1,10 @@
 /**
  * The curl options the converter knows, declared once as data: whether each takes a value (so the words
  * after it are read correctly) and what it becomes. Options that change only curl's own output are
- * ignored; options runner cannot express are reported. Anything else is an unknown option, also reported:
- * nothing is dropped silently (issue 6).
+ * ignored; options runner cannot express refuse the conversion by name, and so does an unknown option:
+ * nothing is dropped silently (DECISIONS, Authoring: `convert` sends what curl sends).
  */
+import { conversionError } from './conversionError.js';
 import { addNote, type CurlInvocation, type DataKind } from './curlInvocation.js';
 
 export interface CurlOption {
@@ -33,10 +34,16 @@ function each(names: string[], takesValue: boolean, apply: Apply): CurlOption[] 
   return names.flatMap((name) => option(name, takesValue, apply));
 }
 
+export function refuseOption(spelled: string, why: string): Error {
+  return conversionError('unsupported-option', `curl option \`${spelled}\` cannot be converted: ${why}`, {
+    hint: 'remove the option if the request does not need it, or write that step by hand',
+  });
+}
+
 function unsupported(names: string[], takesValue: boolean, why: string): CurlOption[] {
-  return each(names, takesValue, (invocation, _value, spelled) =>
-    invocation.unsupported.push({ option: spelled, note: why }),
-  );
+  return each(names, takesValue, (_invocation, _value, spelled) => {
+    throw refuseOption(spelled, why);
+  });
 }
 
 const ignore: Apply = (invocation, _value, spelled) => {
@@ -80,11 +87,7 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
     () => 'runner follows redirects by default (`http.maxRedirects`, default 10)',
   ),
   ...noted('location-trusted', false, () => 'runner follows redirects by default (`http.maxRedirects`)'),
-  ...noted(
-    'compressed',
-    false,
-    () => 'runner does not ask for compressed responses, so `Accept-Encoding` is left out',
-  ),
+  ...option('compressed', false, (invocation) => (invocation.compressed = true)),
   ...noted('max-redirs', true, (value) => `set \`http: { maxRedirects: ${value} }\` in the environment file`),
   ...noted('cacert', true, (value) => `set \`http: { caFile: ${value} }\` in the environment file`),
   ...noted(
@@ -97,18 +100,37 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
     true,
     () => 'runner keeps no cookie jar: save a `headers.set-cookie` value and send it in a later step',
   ),
-  ...noted('http2', false, () => HTTP2_NOTE),
-  ...noted('http2-prior-knowledge', false, () => HTTP2_NOTE),
+  ...option('http2', false, (invocation, _value, spelled) => {
+    invocation.http2Upgrade = true;
+    addNote(invocation, spelled, HTTP2_NOTE);
+  }),
+  ...unsupported(
+    ['http2-prior-knowledge'],
+    false,
+    'runner speaks HTTP/2 only over HTTPS, after negotiating it',
+  ),
   ...noted('http1.1', false, () => HTTP2_NOTE),
   ...noted('http1.0 0', false, () => HTTP2_NOTE),
-  ...option('upload-file T', true, (invocation, _value, spelled) => {
-    invocation.upload = true;
-    invocation.unsupported.push({
-      option: spelled,
-      note: 'a file body is not read; paste its content as `body`, or send it with `multipart.files`',
-    });
+  ...option('upload-file T', true, (invocation, value) => invocation.uploads.push(value)),
+  ...option('continue-at C', true, (invocation, value, spelled) => {
+    if (!/^\d+$/.test(value)) throw refuseOption(spelled, 'curl finds the offset from a local file');
+    invocation.continueAt = value;
   }),
+  ...option('time-cond z', true, (invocation, value) => (invocation.timeCond = value)),
+  ...option('etag-compare', true, (invocation, value) => (invocation.etagCompare = value)),
+  ...option('path-as-is', false, (invocation) => (invocation.pathAsIs = true)),
+  ...option('globoff g', false, (invocation) => (invocation.globoff = true)),
+  ...option('form-escape', false, (invocation) => (invocation.formEscape = true)),
+  ...option('proto-default', true, (invocation, value) => (invocation.protoDefault = value)),
+  ...unsupported(['request-target'], true, 'runner sends the path and query of the URL'),
+  ...unsupported(
+    ['tr-encoding', 'haproxy-protocol'],
+    false,
+    'runner does not send the headers or preamble it adds',
+  ),
   ...option('basic', false, ignore),
+  ...option('junk-session-cookies j', false, (invocation) => (invocation.junkSessionCookies = true)),
+  ...option('remote-name O', false, (invocation) => (invocation.remoteName = true)),
   ...unsupported(
     ['digest', 'ntlm', 'ntlm-wb', 'negotiate', 'anyauth'],
     false,
@@ -156,7 +178,6 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
     'runner does not choose TLS or HTTP/3 versions',
   ),
   ...unsupported(['config K'], true, 'options in a curl config file are not read'),
-  ...unsupported(['time-cond z'], true, 'send an `If-Modified-Since` header instead'),
   ...unsupported(['netrc n', 'netrc-optional'], false, 'credentials in .netrc are not read'),
   ...unsupported(['netrc-file'], true, 'credentials in .netrc are not read'),
   ...unsupported(['variable', 'expand-url', 'expand-data'], true, 'curl variables are not expanded'),
@@ -174,19 +195,15 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
       'progress-bar #',
       'no-buffer N',
       'no-progress-meter',
-      'remote-name O',
       'remote-name-all',
       'remote-header-name J',
       'remote-time R',
       'create-dirs',
-      'globoff g',
-      'path-as-is',
       'tcp-nodelay',
       'tcp-fastopen',
       'no-keepalive',
       'styled-output',
       'raw',
-      'tr-encoding',
       'ssl-no-revoke',
       'disable q',
       'trace-time',
@@ -197,7 +214,6 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
       'post301',
       'post302',
       'post303',
-      'junk-session-cookies j',
       'retry-all-errors',
       'retry-connrefused',
       'parallel Z',
@@ -214,11 +230,12 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
   ...each(
     [
       'output o',
+      'libcurl',
+      'etag-save',
       'write-out w',
       'dump-header D',
       'trace',
       'trace-ascii',
-      'trace-config',
       'stderr',
       'connect-timeout',
       'keepalive-time',
@@ -234,10 +251,6 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
       'happy-eyeballs-timeout-ms',
       'proto',
       'proto-redir',
-      'proto-default',
-      'etag-save',
-      'etag-compare',
-      'continue-at C',
     ],
     true,
     ignore,

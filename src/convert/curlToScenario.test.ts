@@ -34,7 +34,7 @@ describe('convertCurlText', () => {
 
   it('never writes a secret into the YAML, and says where the values go', () => {
     const { yaml, warnings } = convertCurlText(
-      `curl https://a.test/x?access_token=qs-s3cr3t -u bob:pw-s3cr3t -H 'Cookie: sid=ck-s3cr3t' -H 'X-API-Key: key-s3cr3t' --json '{"password":"body-s3cr3t"}' --frobnicate flag-s3cr3t`,
+      `curl https://a.test/x?access_token=qs-s3cr3t -u bob:pw-s3cr3t -H 'Cookie: sid=ck-s3cr3t' -H 'X-API-Key: key-s3cr3t' --json '{"password":"body-s3cr3t"}'`,
       { credentialsFile: '.runner/credentials/staging.yaml' },
     );
     expect(yaml).not.toContain('s3cr3t');
@@ -54,20 +54,45 @@ describe('convertCurlText', () => {
     });
   });
 
-  it('explains -k, -L and --compressed in comments and reports unknown and unsupported options', () => {
-    const { yaml, warnings } = convertCurlText(
-      "curl -k -L --compressed --proxy http://p:1 --wat -s 'https://a.test'",
-    );
+  it('explains -k and -L in comments, and refuses unknown and unsupported options by name', () => {
+    const { yaml } = convertCurlText("curl -k -L -s 'https://a.test'");
     expect(yaml).toContain(
       '# - curl -k: runner checks TLS certificates; to accept self-signed ones set `http: { insecure: true }`',
     );
     expect(yaml).toContain('# - curl -L: runner follows redirects by default');
-    expect(yaml).toContain('# - curl --compressed: runner does not ask for compressed responses');
     expect(yaml).toContain("# - left out, they only change curl's own output: -s");
-    expect(warnings).toEqual([
-      'unknown curl option `--wat` was not converted',
-      'curl option `--proxy` was not converted: runner connects without a proxy',
+    expect(failure(() => convertCurlText('curl --wat flag-s3cr3t https://a.test')).message).toContain(
+      '`--wat`',
+    );
+    expect(failure(() => convertCurlText('curl --proxy http://p:1 https://a.test')).code).toBe(
+      'convert.unsupported-option',
+    );
+  });
+
+  it('turns several commands, URLs and --next requests into steps in order, reading heredocs', () => {
+    const { yaml, warnings } = convertCurlText(
+      "curl https://a.test/1 https://a.test/2 --next -d @- https://a.test/3 <<'EOF'\nx=1\nEOF\ncurl https://a.test/4 | jq .",
+    );
+    const scenario = parseScenario(yaml, 'c.yaml').scenario;
+    const steps = scenario?.steps.map((step) =>
+      step.kind === 'request' ? `${step.request.method} ${step.request.url}` : '',
+    );
+    expect(steps).toEqual([
+      'GET https://a.test/1',
+      'GET https://a.test/2',
+      'POST https://a.test/3',
+      'GET https://a.test/4',
     ]);
+    expect(yaml).toContain('body: x=1\n');
+    expect(warnings).toEqual(['`jq` is not a curl command: skipped']);
+  });
+
+  it('makes a shell variable a reference to the environment of the run, with a note', () => {
+    const { yaml } = convertCurlText('curl https://a.test -H "Authorization: Bearer $TOKEN"');
+    expect(yaml).toContain('Authorization: Bearer ${env.TOKEN}');
+    expect(yaml).toContain(
+      'shell variables became references to the environment variables of the run: $env.TOKEN',
+    );
   });
 
   it('makes URLs under the environment relative, setting the service', () => {
@@ -96,22 +121,18 @@ describe('convertCurlText', () => {
     });
   });
 
-  it('warns about a pipe after the command and converts what came before', () => {
-    const { warnings } = convertCurlText('curl https://a.test | jq .');
-    expect(warnings[0]).toBe('the command ends at the shell operator `|`; what follows was ignored');
-  });
-
   it('keeps a text body with `$` and `{{` literal, and a multipart upload valid', () => {
     const text = convertCurlText(
       `curl https://a.test -H 'Content-Type: text/plain' -d 'pay $5 {{now}}'`,
     ).yaml;
     expect(convertedRequest(text).body).toBe("pay $$5 $string('{'){now}}");
-    const upload = convertCurlText('curl https://a.test -F f=@/tmp/a.png -F t=x', {
+    const upload = convertCurlText('curl https://a.test -F t=x -F f=@/tmp/a.png', {
       assetsPrefix: 'assets',
+      files: { read: () => new Uint8Array([1]) },
     }).yaml;
     expect(convertedRequest(upload).multipart).toEqual({
       fields: { t: 'x' },
-      files: { f: { path: 'a.png' } },
+      files: { f: { path: 'a.png', contentType: 'image/png' } },
     });
     expect(upload).toContain('# - copy /tmp/a.png into the assets folder (`assets.path`) as a.png');
   });

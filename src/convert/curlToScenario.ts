@@ -1,19 +1,22 @@
 /**
- * `runner convert '<curl command>'` (DECISIONS, Commands): a cURL command, as text or as words, to scenario
- * YAML with one request step, plus warnings for what could not be converted. Pure: the CLI reads stdin and
- * the workspace and passes what it found in.
+ * `runner convert '<curl command>'` (DECISIONS, Commands and Authoring): one or more cURL commands, as text or
+ * as words, to scenario YAML with one request step per request curl would send, in order (several commands,
+ * several URLs, `--next`). Whatever cannot be sent as curl sends it is refused by name (exit 2). Pure: the
+ * CLI reads stdin and the workspace, and passes a reader for the files the command names.
  */
 import { buildDraft } from './buildDraft.js';
 import { looksLikeCmd, splitCmdWords } from './cmdWords.js';
+import type { CommandFiles, CommandInput } from './commandFiles.js';
 import { conversionError } from './conversionError.js';
 import type { CurlInvocation } from './curlInvocation.js';
-import type { ConversionNotes } from './draftRequest.js';
+import type { ConversionNotes, DraftRequest } from './draftRequest.js';
 import { isCurlProgram, parseCurlArgs } from './parseCurlArgs.js';
 import { printScenario } from './printScenario.js';
 import { relativeTo, type UrlTargets } from './relativeUrl.js';
 import { replaceSecrets } from './replaceSecrets.js';
-import { secretNamePredicate, type SensitiveName } from './secretNames.js';
-import { splitShellWords } from './shellWords.js';
+import { SecretFields, secretNamePredicate, type SensitiveName } from './secretNames.js';
+import { splitShellScript, type ShellCommand } from './shellScript.js';
+import { shellVariablesIn } from './shellVariables.js';
 
 export interface CurlConversionOptions {
   /** Names the text in error positions: `<argument>` (default) or `<stdin>`. */
@@ -26,6 +29,8 @@ export interface CurlConversionOptions {
   isSensitive?: SensitiveName;
   /** The assets folder relative to the current directory, when a workspace is known. */
   assetsPrefix?: string;
+  /** Reads the files the command names (`-d @file`, `-T`, `-b file`, ...); without it they are refused. */
+  files?: CommandFiles;
 }
 
 export interface CurlConversion {
@@ -36,66 +41,88 @@ export interface CurlConversion {
 
 export function convertCurlText(text: string, options: CurlConversionOptions = {}): CurlConversion {
   const source = { name: options.sourceName ?? '<argument>', text };
-  if (looksLikeCmd(text)) return convertCurlWords(splitCmdWords(source), options);
-  const { words, stoppedAt } = splitShellWords(source);
-  const conversion = convertCurlWords(words, options);
-  if (stoppedAt !== undefined) {
-    conversion.warnings.unshift(`the command ends at ${stoppedAt}; what follows was ignored`);
-  }
-  return conversion;
+  const commands: ShellCommand[] = looksLikeCmd(text)
+    ? [{ words: splitCmdWords(source) }]
+    : splitShellScript(source);
+  return convertCommands(commands, options);
 }
 
 export function convertCurlWords(
   words: readonly string[],
   options: CurlConversionOptions = {},
 ): CurlConversion {
-  const [program, ...args] = words;
-  if (program === undefined) {
+  return convertCommands([{ words: [...words] }], options);
+}
+
+function convertCommands(commands: ShellCommand[], options: CurlConversionOptions): CurlConversion {
+  const notes: ConversionNotes = { comments: [], warnings: [] };
+  const curlCommands = commands.filter(({ words }) => isCurlProgram(words[0] ?? ''));
+  const [first] = commands;
+  if (first === undefined) {
     throw conversionError('empty', 'no cURL command given', {
       hint: "pass it quoted, as in `runner convert 'curl https://api.example.test/users'`, or pipe it into `runner convert -`",
     });
   }
-  if (!isCurlProgram(program)) {
+  if (curlCommands.length === 0) {
+    const program = first.words[0] ?? '';
     const shown = program.length > 40 ? `${program.slice(0, 40)}…` : program;
     throw conversionError('not-curl', `not a cURL command: it starts with \`${shown}\`, not \`curl\``, {
       hint: 'paste a command copied with "Copy as cURL", which starts with `curl`',
     });
   }
-  const invocation = parseCurlArgs(args);
-  const notes: ConversionNotes = { comments: [], warnings: [] };
-  const draft = buildDraft(invocation, notes, options.assetsPrefix);
-  const optionNotes = describeOptions(invocation);
-  const relative = options.targets ? relativeTo(draft.url, options.targets) : { url: draft.url };
-  const { request, slots } = replaceSecrets(
-    { ...draft, ...relative },
-    options.isSensitive ?? secretNamePredicate(),
-  );
+  for (const command of commands) {
+    if (!curlCommands.includes(command)) {
+      notes.warnings.push(`\`${command.words[0] ?? ''}\` is not a curl command: skipped`);
+    }
+  }
+  const isSensitive = options.isSensitive ?? secretNamePredicate();
+  const fields = new SecretFields();
+  const requests: DraftRequest[] = [];
+  const optionComments: string[] = [];
+  for (const command of curlCommands) {
+    const input: CommandInput = {
+      ...(options.files ? { files: options.files } : {}),
+      ...(command.stdin ? { stdin: command.stdin } : {}),
+    };
+    for (const invocation of parseCurlArgs(command.words.slice(1))) {
+      optionComments.push(...describeOptions(invocation));
+      for (const draft of draftsOf(invocation, input, notes, options.assetsPrefix)) {
+        const relative = options.targets ? relativeTo(draft.url, options.targets) : { url: draft.url };
+        requests.push(replaceSecrets({ ...draft, ...relative }, isSensitive, fields).request);
+      }
+    }
+  }
+  const variables = [...new Set(requests.flatMap((request) => shellVariablesIn(JSON.stringify(request))))];
+  if (variables.length > 0) {
+    notes.comments.push(
+      `shell variables became references to the environment variables of the run: ${variables.map((name) => `$env.${name}`).join(', ')}`,
+    );
+  }
   const yaml = printScenario({
-    request,
-    comments: [...optionNotes.comments, ...notes.comments],
-    secrets: slots,
+    requests,
+    comments: [...new Set([...optionComments, ...notes.comments])],
+    secrets: fields.slots,
     credentialsFile: options.credentialsFile ?? '.runner/credentials/<env>.yaml',
   });
-  return { yaml, warnings: [...optionNotes.warnings, ...notes.warnings] };
+  return { yaml, warnings: notes.warnings };
 }
 
-/** Option names only: a value after an unknown option could be a secret. */
-function describeOptions(invocation: CurlInvocation): ConversionNotes {
+/** One request per URL, each with its `-T` file when there is one (curl pairs them in order). */
+function draftsOf(
+  invocation: CurlInvocation,
+  input: CommandInput,
+  notes: ConversionNotes,
+  assetsPrefix: string | undefined,
+): DraftRequest[] {
+  const urls = invocation.urls.length > 0 ? invocation.urls : [''];
+  const context = { notes, input, ...(assetsPrefix !== undefined ? { assetsPrefix } : {}) };
+  return urls.map((url, i) => buildDraft(invocation, url, invocation.uploads[i], context));
+}
+
+function describeOptions(invocation: CurlInvocation): string[] {
   const comments = invocation.notes.map(({ option, note }) => `curl ${option}: ${note}`);
-  const warnings: string[] = [];
-  for (const option of invocation.unknown) {
-    warnings.push(`unknown curl option \`${option}\` was not converted`);
-  }
-  for (const { option, note } of invocation.unsupported) {
-    warnings.push(`curl option \`${option}\` was not converted: ${note}`);
-  }
-  if (invocation.unknown.length > 0) {
-    comments.push(`unknown curl options, not converted: ${invocation.unknown.join(', ')}`);
-  }
-  for (const { option, note } of invocation.unsupported)
-    comments.push(`not converted: curl ${option} (${note})`);
   if (invocation.ignored.length > 0) {
     comments.push(`left out, they only change curl's own output: ${invocation.ignored.join(', ')}`);
   }
-  return { comments, warnings };
+  return comments;
 }

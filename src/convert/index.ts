@@ -14,3 +14,4 @@ export {
   type OpenApiImport,
   type OpenApiImportOptions,
 } from './openapi/importOpenApi.js';
+export type { CommandFiles } from './commandFiles.js';

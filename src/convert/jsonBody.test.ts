@@ -3,7 +3,7 @@ import { parseFaithfulJson } from './jsonBody.js';
 
 describe('parseFaithfulJson', () => {
   it('parses objects and arrays that runner would send back the same', () => {
-    expect(parseFaithfulJson(' {"a":[1,-2.5,3e-7],"b":{"c":null,"d":"x:y,z"}} ')).toEqual({
+    expect(parseFaithfulJson('{"a":[1,-2.5,3e-7],"b":{"c":null,"d":"x:y,z"}}')).toEqual({
       value: { a: [1, -2.5, 3e-7], b: { c: null, d: 'x:y,z' } },
     });
     expect(parseFaithfulJson('[{"a":"\\"q\\": 1"}]')).toEqual({ value: [{ a: '"q": 1' }] });

@@ -1,11 +1,12 @@
 /**
- * A request body becomes a YAML map only when runner would send the same JSON back: an object or array
- * whose numbers survive a trip through JavaScript numbers (`12345678901234567890`, `1.0` and `1e3` would
- * not) and whose keys are not repeated. Otherwise the body stays a raw string.
+ * A request body becomes a YAML map only when runner would send the same bytes back (issue 15): an object
+ * or array written compactly, as JSON.stringify writes it, whose numbers survive a trip through JavaScript
+ * numbers (`12345678901234567890`, `1.0` and `1e3` would not) and whose keys are not repeated. Otherwise
+ * the body stays a raw string.
  */
 
 export function parseFaithfulJson(text: string): { value: unknown } | undefined {
-  const trimmed = text.trim();
+  const trimmed = text;
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
   let value: unknown;
   try {
@@ -14,6 +15,7 @@ export function parseFaithfulJson(text: string): { value: unknown } | undefined 
     return undefined;
   }
   if (!numbersSurvive(trimmed) || countKeys(value) !== countWrittenKeys(trimmed)) return undefined;
+  if (JSON.stringify(value) !== text) return undefined;
   return { value };
 }
 

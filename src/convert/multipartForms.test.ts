@@ -1,52 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { assetPath } from './assetPaths.js';
 import { formToMultipart } from './curlForm.js';
+import { emptyInvocation } from './curlInvocation.js';
 import type { ConversionNotes } from './draftRequest.js';
 import { boundaryOf, parseMultipartText } from './multipartText.js';
 
 const notes = (): ConversionNotes => ({ comments: [], warnings: [] });
 
 describe('formToMultipart (-F, --form-string)', () => {
-  it('reads text fields, files with type and filename, and literal --form-string values', () => {
-    const collected = notes();
-    const multipart = formToMultipart(
-      [
-        { literal: false, value: 'title=Q3;draft' },
-        { literal: false, value: 'kind=report;type=text/plain' },
-        { literal: false, value: 'doc=@reports/q3.pdf;type=application/pdf;filename="final; v2.pdf"' },
-        { literal: false, value: 'quoted=@"my;file.txt"' },
-        { literal: true, value: 'raw=@not-a-file' },
-      ],
-      collected,
+  const files = {
+    read: (path: string) =>
+      path.endsWith('.txt') || path.endsWith('.pdf') ? new Uint8Array([65]) : undefined,
+  };
+  const form = (...values: string[]) =>
+    formToMultipart(
+      {
+        ...emptyInvocation(),
+        form: values.map((value) => ({ literal: value.startsWith('!'), value: value.replace(/^!/, '') })),
+      },
+      { notes: notes(), input: { files } },
+    );
+
+  it("reads text fields, then files with curl's content type and file name, and literal --form-string values", () => {
+    const multipart = form(
+      'title=Q3;draft',
+      '!raw=@not-a-file',
+      'doc=@reports/q3.pdf;filename="final; v2.pdf"',
+      'quoted=@"my;file.txt"',
+      'other=@data.txt;type=text/csv',
     );
     expect(multipart.fields).toEqual([
       ['title', 'Q3;draft'],
-      ['kind', 'report'],
       ['raw', '@not-a-file'],
     ]);
     expect(multipart.files).toEqual([
       ['doc', { path: 'reports/q3.pdf', contentType: 'application/pdf', filename: 'final; v2.pdf' }],
-      ['quoted', { path: 'my;file.txt' }],
+      ['quoted', { path: 'my;file.txt', contentType: 'text/plain' }],
+      ['other', { path: 'data.txt', contentType: 'text/csv' }],
     ]);
-    expect(collected.warnings).toEqual([]);
   });
 
-  it('warns about `<file` values, missing names and repeated names', () => {
-    const collected = notes();
-    const multipart = formToMultipart(
-      [
-        { literal: false, value: 'bio=<bio.txt' },
-        { literal: false, value: 'novalue' },
-        { literal: false, value: 'a=1' },
-        { literal: false, value: 'a=2' },
-      ],
-      collected,
-    );
-    expect(multipart.fields).toEqual([
-      ['bio', ''],
-      ['a', '1'],
-    ]);
-    expect(collected.warnings).toHaveLength(3);
+  it('refuses, naming the option, what runner would send in another shape', () => {
+    expect(() => form('a=1', 'a=2')).toThrow('the part `a` is given twice');
+    expect(() => form('f=@a.txt', 'a=1')).toThrow('a text part after a file part');
+    expect(() => form('kind=report;type=text/plain')).toThrow('`;type=`');
+    expect(() => form('f=@missing.bin')).toThrow('`-F f=@missing.bin`');
+    expect(() => form('!a=x\ny')).toThrow('bare line breaks');
+    expect(() => form('novalue')).toThrow('`-F`');
   });
 });
 
@@ -91,13 +91,21 @@ describe('parseMultipartText (a copied multipart body)', () => {
     expect(boundaryOf('application/json')).toBeUndefined();
   });
 
-  it('turns fields into fields and uploaded files into file entries, skipping empty file inputs', () => {
-    const collected = notes();
-    expect(parseMultipartText(body, boundary, collected)).toEqual({
-      fields: [['title', 'Q3 "final"']],
-      files: [['document', { path: 'q3.pdf', filename: 'q3.pdf', contentType: 'application/pdf' }]],
+  it('turns text fields into multipart only when runner writes the same bytes back', () => {
+    const fieldsOnly = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="title"',
+      '',
+      'Q3',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    expect(parseMultipartText(fieldsOnly, boundary, notes())).toEqual({
+      fields: [['title', 'Q3']],
+      files: [],
     });
-    expect(collected.comments[0]).toContain('put q3.pdf into the assets folder');
+    // A copied file part holds no file content: the raw body curl sends is kept instead.
+    expect(parseMultipartText(body, boundary, notes())).toBeUndefined();
   });
 
   it('is undefined for a body that does not match the boundary', () => {

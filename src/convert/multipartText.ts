@@ -41,7 +41,18 @@ export function parseMultipartText(
       { path: filename, filename, ...(contentType !== undefined ? { contentType } : {}) },
     ]);
   }
-  return multipart;
+  // Only a form runner writes back byte for byte (boundary aside) becomes `multipart` (issue 15); anything
+  // else, such as a file part whose content a copied command leaves out, stays the raw body curl sends.
+  return multipart.files.length === 0 && sameBytes(text, boundary, multipart) ? multipart : undefined;
+}
+
+/** The text fields as runner's multipart encoder writes them with this boundary. */
+function sameBytes(text: string, boundary: string, multipart: DraftMultipart): boolean {
+  const parts = multipart.fields.map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${typeof value === 'string' ? value : ''}\r\n`,
+  );
+  return `${parts.join('')}--${boundary}--\r\n` === text;
 }
 
 interface Part {

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../test/support/rejection.js';
 import { RunnerError } from '../diagnostics/errors.js';
 import { isCurlProgram, parseCurlArgs } from './parseCurlArgs.js';
+import type { CurlInvocation } from './curlInvocation.js';
+
+/** The first (usually only) request of the words. */
+function parse(args: string[]): CurlInvocation {
+  const [first] = parseCurlArgs(args);
+  if (!first) throw new Error('no invocation');
+  return first;
+}
 
 describe('parseCurlArgs', () => {
   it('reads long and short options with their values, in order', () => {
-    const invocation = parseCurlArgs([
+    const invocation = parse([
       'https://a.test/x',
       '--request',
       'PUT',
@@ -27,7 +36,7 @@ describe('parseCurlArgs', () => {
   });
 
   it('reads values glued to a short option and switches clustered together', () => {
-    const invocation = parseCurlArgs(['-sSLXPOST', '-HAccept: */*', '-kI', 'u']);
+    const invocation = parse(['-sSLXPOST', '-HAccept: */*', '-kI', 'u']);
     expect(invocation.method).toBe('POST');
     expect(invocation.headers).toEqual(['Accept: */*']);
     expect(invocation.head).toBe(true);
@@ -36,37 +45,30 @@ describe('parseCurlArgs', () => {
   });
 
   it('takes every word after `--` as a URL, and a lone `-` too', () => {
-    expect(parseCurlArgs(['--', '-weird', 'b']).urls).toEqual(['-weird', 'b']);
+    expect(parse(['--', '-weird', 'b']).urls).toEqual(['-weird', 'b']);
   });
 
-  it('reports unknown options by name, never with a value', () => {
-    const invocation = parseCurlArgs(['--frobnicate', '-Ws', 'https://a.test']);
-    expect(invocation.unknown).toEqual(['--frobnicate', '-W']);
-    expect(invocation.ignored).toEqual(['-s']);
+  it('refuses unknown options by name, never with a value', () => {
+    expect(() => parse(['--frobnicate', 'https://a.test'])).toThrow('unknown curl option `--frobnicate`');
+    expect(() => parse(['-Ws', 'https://a.test'])).toThrow('`-W`');
+    const error = thrown(() => parse(['--user=bob:s3cr3t', 'https://a.test']), RunnerError);
+    expect(error.message).toContain('`--user=…`');
+    expect(error.message).not.toContain('s3cr3t');
   });
 
-  it('reports `--name=value` (which curl does not accept) without the value, which may be a credential', () => {
-    const invocation = parseCurlArgs(['--user=bob:s3cr3t', '--oauth2-bearer=tok3n', 'https://a.test']);
-    expect(invocation.unknown).toEqual(['--user=…', '--oauth2-bearer=…']);
-    expect(JSON.stringify(invocation)).not.toMatch(/s3cr3t|tok3n/);
-  });
-
-  it("treats the word after an unknown option as that option's value when another URL is given", () => {
-    expect(parseCurlArgs(['--new-flag', 's3cr3t', 'https://a.test']).urls).toEqual(['https://a.test']);
-    expect(parseCurlArgs(['--new-flag', 'https://a.test']).urls).toEqual(['https://a.test']);
-  });
-
-  it('records options runner cannot express, with why', () => {
-    const invocation = parseCurlArgs(['-x', 'http://proxy:3128', '--digest', 'u']);
-    expect(invocation.unsupported).toEqual([
-      { option: '-x', note: 'runner connects without a proxy' },
-      { option: '--digest', note: 'runner sends Basic and Bearer authorization as headers only' },
-    ]);
-    expect(invocation.urls).toEqual(['u']);
+  it('refuses options runner cannot express, auth schemes among them, naming the option', () => {
+    for (const option of ['--digest', '--anyauth', '--negotiate', '--ntlm']) {
+      expect(() => parse([option, '-u', 'a:b', 'u'])).toThrow(
+        `curl option \`${option}\` cannot be converted`,
+      );
+    }
+    expect(() => parse(['--aws-sigv4', 'aws:amz:x:y', 'u'])).toThrow('`--aws-sigv4`');
+    expect(() => parse(['-x', 'http://proxy:3128', 'u'])).toThrow('`-x`');
+    expect(() => parse(['--request-target', '*', 'u'])).toThrow('`--request-target`');
   });
 
   it('ignores `--no-` forms of switches and reads values of ignored options so they are not URLs', () => {
-    const invocation = parseCurlArgs([
+    const invocation = parse([
       '--no-progress-meter',
       '--no-compressed',
       '-o',
@@ -79,20 +81,23 @@ describe('parseCurlArgs', () => {
     expect(invocation.ignored).toEqual(['--no-progress-meter', '--no-compressed', '-o', '-w']);
   });
 
-  it('stops at `--next`, which starts a second request', () => {
-    const invocation = parseCurlArgs(['a', '--next', '-X', 'DELETE', 'b']);
-    expect(invocation).toMatchObject({ urls: ['a'], hasNextRequest: true });
-    expect(invocation.method).toBeUndefined();
+  it('starts a fresh request at `--next` (or `-:`)', () => {
+    const [first, second, third] = parseCurlArgs(['a', '-d', 'x', '--next', '-X', 'DELETE', 'b', '-:', 'c']);
+    expect(first).toMatchObject({ urls: ['a'], data: [{ kind: 'data', value: 'x' }] });
+    expect(first?.method).toBeUndefined();
+    expect(second).toMatchObject({ urls: ['b'], method: 'DELETE', data: [] });
+    expect(third?.urls).toEqual(['c']);
   });
 
   it('fails on an option whose value is missing', () => {
-    expect(() => parseCurlArgs(['u', '-H'])).toThrow(RunnerError);
-    expect(() => parseCurlArgs(['u', '--data'])).toThrow('`--data` needs a value');
+    expect(() => parse(['u', '-H'])).toThrow(RunnerError);
+    expect(() => parse(['u', '--data'])).toThrow('`--data` needs a value');
   });
 
   it('notes -k, -L and --compressed once each', () => {
-    const invocation = parseCurlArgs(['-k', '--insecure', '-L', '--compressed', 'u']);
-    expect(invocation.notes.map((note) => note.option)).toEqual(['-k', '-L', '--compressed']);
+    const invocation = parse(['-k', '--insecure', '-L', '--compressed', 'u']);
+    expect(invocation.notes.map((note) => note.option)).toEqual(['-k', '-L']);
+    expect(invocation.compressed).toBe(true);
     expect(invocation.notes[0]?.note).toContain('http: { insecure: true }');
   });
 });

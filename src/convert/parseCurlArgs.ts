@@ -15,16 +15,17 @@ export function isCurlProgram(word: string): boolean {
   return /(^|[/\\])curl(\.exe)?$/i.test(word);
 }
 
-/** `args` are the words after `curl`. */
-export function parseCurlArgs(args: readonly string[]): CurlInvocation {
-  const invocation = emptyInvocation();
+/**
+ * `args` are the words after `curl`; `--next` (`-:`) starts another request with fresh options, so each
+ * part is its own invocation. An option curl does not know (or this converter does not) refuses the
+ * conversion by name: nothing is dropped silently.
+ */
+export function parseCurlArgs(args: readonly string[]): CurlInvocation[] {
+  const invocations = [emptyInvocation()];
   let optionsEnded = false;
-  let lastWasUnknown = false;
-  /** URLs that came right after an unknown option: perhaps that option's value. */
-  const suspects = new Set<number>();
   for (let i = 0; i < args.length; i++) {
+    const invocation = invocations[invocations.length - 1] ?? emptyInvocation();
     const arg = args[i] ?? '';
-    const unknownBefore = invocation.unknown.length;
     const valueAfter = (spelled: string): string => {
       const value = args[i + 1];
       if (value === undefined) {
@@ -34,25 +35,18 @@ export function parseCurlArgs(args: readonly string[]): CurlInvocation {
       return value;
     };
     if (optionsEnded || !arg.startsWith('-') || arg === '-') {
-      if (!optionsEnded && lastWasUnknown) suspects.add(invocation.urls.length);
       invocation.urls.push(arg);
     } else if (arg === '--') {
       optionsEnded = true;
     } else if (arg === '--next' || arg === '-:') {
-      invocation.hasNextRequest = true;
-      break;
+      invocations.push(emptyInvocation());
     } else if (arg.startsWith('--')) {
       readLong(invocation, arg, valueAfter);
-    } else {
-      readShortCluster(invocation, arg, valueAfter);
+    } else if (readShortCluster(invocation, arg, valueAfter) === 'next') {
+      invocations.push(emptyInvocation());
     }
-    lastWasUnknown = invocation.unknown.length > unknownBefore;
   }
-  // `--some-new-option value https://...`: with another URL given, the word after it was its value.
-  if (suspects.size > 0 && invocation.urls.length > suspects.size) {
-    invocation.urls = invocation.urls.filter((_url, i) => !suspects.has(i));
-  }
-  return invocation;
+  return invocations;
 }
 
 function readLong(invocation: CurlInvocation, arg: string, valueAfter: (spelled: string) => string): void {
@@ -65,7 +59,13 @@ function readLong(invocation: CurlInvocation, arg: string, valueAfter: (spelled:
   // curl accepts `--no-<name>` for every switch; turning one off changes nothing here.
   const negated = name.startsWith('no-') ? BY_LONG.get(name.slice(3)) : undefined;
   if (negated && !negated.takesValue) invocation.ignored.push(arg);
-  else invocation.unknown.push(withoutValue(arg));
+  else throw unknownOption(withoutValue(arg));
+}
+
+function unknownOption(spelled: string): Error {
+  return conversionError('unknown-option', `unknown curl option \`${spelled}\`: it cannot be converted`, {
+    hint: 'remove it if the request does not need it; options runner knows are listed in docs/convert.md',
+  });
 }
 
 /**
@@ -82,26 +82,21 @@ function readShortCluster(
   invocation: CurlInvocation,
   arg: string,
   valueAfter: (spelled: string) => string,
-): void {
+): 'next' | undefined {
   const letters = arg.slice(1);
   for (let j = 0; j < letters.length; j++) {
     const letter = letters[j] ?? '';
     const spelled = `-${letter}`;
-    if (letter === ':') {
-      invocation.hasNextRequest = true;
-      return;
-    }
+    if (letter === ':') return 'next';
     const option = BY_SHORT.get(letter);
-    if (!option) {
-      invocation.unknown.push(spelled);
-      continue;
-    }
+    if (!option) throw unknownOption(spelled);
     if (!option.takesValue) {
       option.apply(invocation, '', spelled);
       continue;
     }
     const rest = letters.slice(j + 1);
     option.apply(invocation, rest !== '' ? rest : valueAfter(spelled), spelled);
-    return;
+    return undefined;
   }
+  return undefined;
 }

@@ -13,12 +13,14 @@ import {
   type DraftText,
 } from './draftRequest.js';
 import { SECRET_ACCOUNT, type SecretSlot } from './secretNames.js';
+import { shellVariablesAsReferences } from './shellVariables.js';
 import { escapeTemplate } from './templateText.js';
 
 const SECRET_COMMENT = ' secret: see the note at the top';
 
 export interface PrintInput {
-  request: DraftRequest;
+  /** One step each, in order. */
+  requests: readonly DraftRequest[];
   comments: readonly string[];
   secrets: readonly SecretSlot[];
   /** Where the user keeps credentials, such as `.runner/credentials/local.yaml`. */
@@ -32,19 +34,30 @@ export interface PrintInput {
 }
 
 export function printScenario(input: PrintInput): string {
-  const { request } = input;
-  const name =
-    input.scenario ??
-    `${request.method} ${request.url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\?.*$/, '')}`;
-  const step: Record<string, unknown> = { request: requestYaml(request) };
-  if (input.expect !== undefined && Object.keys(input.expect).length > 0) step.expect = input.expect;
-  const doc = new Document({ scenario: name, steps: [step] });
+  const [first] = input.requests;
+  const fallback = first
+    ? `${first.method} ${shellVariablesAsReferences(first.url)
+        .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+        .replace(/\?.*$/, '')}`
+    : 'converted';
+  const many = input.requests.length > 1;
+  const checks =
+    input.expect !== undefined && Object.keys(input.expect).length > 0 ? input.expect : undefined;
+  const doc = new Document({
+    scenario: input.scenario ?? (many ? `${fallback} and ${input.requests.length - 1} more` : fallback),
+    steps: input.requests.map((request, index) => ({
+      request: requestYaml(request),
+      ...(index === 0 && checks ? { expect: checks } : {}),
+    })),
+  });
   doc.commentBefore = headerComment(input);
-  const requestPath = ['steps', 0, 'request'];
-  markSecrets(doc, [...requestPath, 'headers'], request.headers);
-  markSecrets(doc, [...requestPath, 'query'], request.query);
-  const url = doc.getIn([...requestPath, 'url'], true);
-  if (request.urlTemplate && isScalar(url)) url.comment = SECRET_COMMENT;
+  input.requests.forEach((request, index) => {
+    const requestPath = ['steps', index, 'request'];
+    markSecrets(doc, [...requestPath, 'headers'], request.headers);
+    markSecrets(doc, [...requestPath, 'query'], request.query);
+    const url = doc.getIn([...requestPath, 'url'], true);
+    if (request.urlTemplate && isScalar(url)) url.comment = SECRET_COMMENT;
+  });
   return doc.toString({ lineWidth: 0 });
 }
 

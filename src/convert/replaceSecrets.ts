@@ -3,6 +3,7 @@
  * in query parameters, and in body fields with a secret's name become `$accounts.api.<field>` variables,
  * and the printer says where to put their values. The values themselves are dropped here.
  */
+import { hasShellVariable } from './shellVariables.js';
 import { escapeTemplate } from './templateText.js';
 import { findHeader, headerText, Template, type DraftRequest, type DraftText } from './draftRequest.js';
 import { SecretFields, type SecretSlot, type SensitiveName } from './secretNames.js';
@@ -12,17 +13,16 @@ import { decodeFormComponent } from './urlParts.js';
 export function replaceSecrets(
   request: DraftRequest,
   isSensitive: SensitiveName,
+  /** Shared by the requests of one conversion, so two steps never name different secrets alike. */
+  fields = new SecretFields(),
 ): { request: DraftRequest; slots: SecretSlot[] } {
-  const fields = new SecretFields();
   const headers = request.headers.map(([name, value]): [string, DraftText] => [
     name,
-    typeof value === 'string' && value !== '' && isSensitive(name)
-      ? headerSecret(name, value, fields)
-      : value,
+    isLiteralSecret(name, value, isSensitive) ? headerSecret(name, value, fields) : value,
   ]);
   const query = request.query.map(([name, value]): [string, DraftText] => [
     name,
-    typeof value === 'string' && value !== '' && isSensitive(name)
+    isLiteralSecret(name, value, isSensitive)
       ? new Template(fields.reference(name, value, `the \`${name}\` query parameter`))
       : value,
   ]);
@@ -44,13 +44,18 @@ export function replaceSecrets(
       ...request.multipart,
       fields: request.multipart.fields.map(([name, value]): [string, DraftText] => [
         name,
-        typeof value === 'string' && value !== '' && isSensitive(name)
+        isLiteralSecret(name, value, isSensitive)
           ? new Template(fields.reference(name, value, `the \`${name}\` form field`))
           : value,
       ]),
     };
   }
   return { request: out, slots: fields.slots };
+}
+
+/** A value that is a shell variable's reference (`Bearer $TOKEN`) holds no secret to move. */
+function isLiteralSecret(name: string, value: DraftText, isSensitive: SensitiveName): value is string {
+  return typeof value === 'string' && value !== '' && isSensitive(name) && !hasShellVariable(value);
 }
 
 function wrap(text: string | undefined): Template | undefined {

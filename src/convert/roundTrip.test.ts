@@ -4,6 +4,7 @@
  * body. "The same" is what goes on the wire: templates evaluated, the content type runner adds included.
  */
 import { describe, expect, it } from 'vitest';
+import { contentTypeFor } from '../engine/multipart.js';
 import { stringify } from 'yaml';
 import { interpolate, interpolateDeep } from '../expressions/index.js';
 import { scopeFromObject } from '../expressions/scope.js';
@@ -121,6 +122,8 @@ function parsedRequest(yaml: string): RequestSpec {
 }
 
 const EMPTY = scopeFromObject({});
+/** The multipart files the printed commands name exist where curl runs. */
+const ANY_FILE = { read: () => new Uint8Array([1]) };
 const literal = (text: string) => String(interpolate(text, EMPTY, testRuntime()));
 
 /** What runner puts on the wire for this request (src/engine/compileRequest.ts), files by name and path. */
@@ -135,12 +138,21 @@ function onTheWire(spec: RequestSpec) {
     delete headers['content-type'];
     body = {
       fields: Object.fromEntries(
-        Object.entries(spec.multipart.fields).map(([name, value]) => [name, literal(value)]),
+        // Line breaks as runner's multipart encoder sends them.
+        Object.entries(spec.multipart.fields).map(([name, value]) => [
+          name,
+          literal(value).replace(/\r\n|\r|\n/g, '\r\n'),
+        ]),
       ),
       files: Object.fromEntries(
         Object.entries(spec.multipart.files).map(([name, file]) => [
           name,
-          { ...file, path: literal(file.path) },
+          // The type runner sends: the file's own, or the one its table gives the path.
+          {
+            ...file,
+            path: literal(file.path),
+            contentType: file.contentType ?? contentTypeFor(literal(file.path)),
+          },
         ]),
       ),
     };
@@ -158,7 +170,7 @@ describe('round trip: scenario → cURL → scenario', () => {
       const yaml = stringify({ scenario: `case ${seed}`, steps: [{ request: generateRequest(seed) }] });
       const original = parsedRequest(yaml);
       const curl = scenarioToCurl(parsedScenario(yaml));
-      const back = convertCurlText(curl);
+      const back = convertCurlText(curl, { files: ANY_FILE });
       expect(back.warnings, `seed ${seed}`).toEqual([]);
       expect(onTheWire(parsedRequest(back.yaml)), `seed ${seed}\n${yaml}\n${curl}\n${back.yaml}`).toEqual(
         onTheWire(original),
@@ -181,7 +193,9 @@ describe('round trip: scenario → cURL → scenario', () => {
         },
       ],
     });
-    const back = parsedRequest(convertCurlText(scenarioToCurl(parsedScenario(yaml))).yaml);
+    const back = parsedRequest(
+      convertCurlText(scenarioToCurl(parsedScenario(yaml)), { files: ANY_FILE }).yaml,
+    );
     expect(back).toEqual(parsedRequest(yaml));
   });
 });

@@ -40,9 +40,19 @@ steps:
       body: { user: $accounts.admin.user, password: $accounts.admin.password, id: $userId }
 `;
 
+/** The `-H 'Accept:'` every step without an Accept header gets (tested on its own below). */
+const withoutAcceptRemoval = (text: string) => text.replaceAll(" \\\n  -H 'Accept:'", '');
+
 describe('scenarioToCurl', () => {
+  it("takes curl's default Accept away from a step that sends none, so curl sends what the step sends", () => {
+    const printed = scenarioToCurl(
+      scenario('scenario: A\nsteps:\n  - request: { method: GET, url: https://a.test/ }\n'),
+    );
+    expect(printed).toContain("curl 'https://a.test/' \\\n  -H 'Accept:'");
+  });
+
   it('resolves the URL, environment variables and credentials, and masks the credentials', () => {
-    expect(scenarioToCurl(scenario(LOGIN), { ...environment, masker: masker() })).toBe(
+    expect(withoutAcceptRemoval(scenarioToCurl(scenario(LOGIN), { ...environment, masker: masker() }))).toBe(
       [
         '# Scenario: Login (demo.yaml)',
         '',
@@ -59,17 +69,21 @@ describe('scenarioToCurl', () => {
   });
 
   it('shows the credentials with --raw (no masker)', () => {
-    expect(scenarioToCurl(scenario(LOGIN), environment)).toContain('"user":"ada","password":"pw-s3cr3t"');
+    expect(withoutAcceptRemoval(scenarioToCurl(scenario(LOGIN), environment))).toContain(
+      '"user":"ada","password":"pw-s3cr3t"',
+    );
   });
 
   it('masks sensitive headers even when their values are written in the scenario', () => {
-    const text = scenarioToCurl(
-      scenario(`
+    const text = withoutAcceptRemoval(
+      scenarioToCurl(
+        scenario(`
 scenario: S
 steps:
   - request: { method: GET, url: /me, headers: { Authorization: Bearer literal-token, Accept: text/plain } }
 `),
-      { ...environment, masker: masker() },
+        { ...environment, masker: masker() },
+      ),
     );
     expect(text).toContain("-H 'Authorization: [MASKED]'");
     expect(text).not.toContain('literal-token');
@@ -77,8 +91,9 @@ steps:
   });
 
   it('prints requests inside loops with a note, and skips other kinds of step', () => {
-    const text = scenarioToCurl(
-      scenario(`
+    const text = withoutAcceptRemoval(
+      scenarioToCurl(
+        scenario(`
 scenario: Loops
 setup:
   - set: { items: "[1]" }
@@ -95,6 +110,7 @@ steps:
 teardown:
   - request: { method: HEAD, url: "https://a.test/health" }
 `),
+      ),
     );
     expect(text).toContain('# setup[0]: a `set` step, not an HTTP request: skipped');
     expect(text).toContain(
@@ -107,21 +123,26 @@ teardown:
   });
 
   it('says when a relative URL cannot be resolved, and keeps its text', () => {
-    const text = scenarioToCurl(scenario('scenario: R\nsteps:\n  - request: { method: GET, url: /users }\n'));
+    const text = withoutAcceptRemoval(
+      scenarioToCurl(scenario('scenario: R\nsteps:\n  - request: { method: GET, url: /users }\n')),
+    );
     expect(text).toContain(
       '# relative URL: run with `--env <name>` in a workspace to resolve it against `baseUrl`',
     );
     expect(text).toContain("curl '/users'");
-    const unknown = scenarioToCurl(
-      scenario('scenario: R\nsteps:\n  - request: { method: GET, service: nope, url: /users }\n'),
-      environment,
+    const unknown = withoutAcceptRemoval(
+      scenarioToCurl(
+        scenario('scenario: R\nsteps:\n  - request: { method: GET, service: nope, url: /users }\n'),
+        environment,
+      ),
     );
     expect(unknown).toContain('# the environment has no service `nope`; the URL stays relative');
   });
 
   it('prints multipart uploads with their files under the assets folder', () => {
-    const text = scenarioToCurl(
-      scenario(`
+    const text = withoutAcceptRemoval(
+      scenarioToCurl(
+        scenario(`
 scenario: Upload
 steps:
   - request:
@@ -133,7 +154,8 @@ steps:
           doc: reports/q3.pdf
           img: { path: a.png, filename: me.png, contentType: image/png }
 `),
-      { assetsPrefix: 'assets' },
+        { assetsPrefix: 'assets' },
+      ),
     );
     expect(text).toContain(
       [
@@ -164,7 +186,9 @@ steps:
       steps: child.steps.map((step) => (step.kind === 'use' ? { ...step, usePath: '/w/parent.yaml' } : step)),
     };
     expect(useTargets(withPaths)).toEqual(['/w/child.yaml', '/w/missing.yaml']);
-    const text = scenarioToCurl(withPaths, { usedScenarios: new Map([['/w/child.yaml', childWithPath]]) });
+    const text = withoutAcceptRemoval(
+      scenarioToCurl(withPaths, { usedScenarios: new Map([['/w/child.yaml', childWithPath]]) }),
+    );
     expect(text).toContain(
       "# steps[0].use.steps[0] GET https://a.test/c\n# inside use child.yaml\ncurl 'https://a.test/c'",
     );

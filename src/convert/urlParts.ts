@@ -12,9 +12,9 @@ export interface UrlParts {
   query: string;
 }
 
-/** curl guesses `http://` for a URL without a scheme. */
-export function withScheme(url: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
+/** curl guesses `http://` for a URL without a scheme (or `--proto-default`'s scheme). */
+export function withScheme(url: string, protoDefault = 'http'): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `${protoDefault}://${url}`;
 }
 
 export function splitUrl(url: string): UrlParts {
@@ -40,28 +40,24 @@ export function splitUrl(url: string): UrlParts {
 export interface SplitQuery {
   /** Parameters for the `query` map, decoded, in order. */
   params: [string, string][];
-  /** Parts left in the URL as written: repeated names (the `query` map holds one value per name), `flag`
-   * without `=`, and text that does not decode. */
-  kept: string[];
+  /** The query text left in the URL as written. */
+  kept: string;
 }
 
 /**
- * The `query` map holds one value per name (SPEC, request `query`), so a name given twice stays in the URL
- * with all its values, in order; so does anything that would not come back the same from the map.
+ * The query goes into the `query` map only when runner would send it back byte for byte (issue 15): every
+ * part `name=value`, no name repeated (the map holds one value per name, SPEC, request `query`), and
+ * URLSearchParams' encoding giving the same text. Otherwise the whole query stays in `url`, order and all.
  */
 export function splitQuery(query: string): SplitQuery {
-  const parts = query.split('&').filter((part) => part !== '');
-  const decoded = parts.map((part) => decodePair(part));
-  const counts = new Map<string, number>();
-  for (const pair of decoded) if (pair) counts.set(pair[0], (counts.get(pair[0]) ?? 0) + 1);
-  const params: [string, string][] = [];
-  const kept: string[] = [];
-  parts.forEach((part, i) => {
-    const pair = decoded[i];
-    if (pair && counts.get(pair[0]) === 1) params.push(pair);
-    else kept.push(part);
-  });
-  return { params, kept };
+  if (query === '') return { params: [], kept: '' };
+  const pairs = query.split('&').map((part) => decodePair(part));
+  const params = pairs.filter((pair): pair is [string, string] => pair !== undefined);
+  const unique = new Set(params.map(([name]) => name)).size === pairs.length;
+  if (params.length !== pairs.length || !unique || new URLSearchParams(params).toString() !== query) {
+    return { params: [], kept: query };
+  }
+  return { params, kept: '' };
 }
 
 function decodePair(part: string): [string, string] | undefined {
@@ -81,12 +77,15 @@ export function decodeFormComponent(text: string): string | undefined {
   }
 }
 
-/** curl's URL encoding for `--data-urlencode`: everything but letters, digits and `-._~` as `%XX`. */
-export function curlUrlEncode(text: string): string {
-  return encodeURIComponent(text).replace(
-    /[!'()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+/**
+ * curl's encoding for `--data-urlencode` (and, with lower-case hex, `--url-query`): letters, digits and
+ * `-._~` stay, a space is `+`, every other byte of the UTF-8 text is `%XX`.
+ */
+export function curlUrlEncode(text: string, lowerHex = false): string {
+  const encoded = encodeURIComponent(text)
+    .replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replaceAll('%20', '+');
+  return lowerHex ? encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()) : encoded;
 }
 
 /** Appends encoded query text to a URL, after any query it already has. */

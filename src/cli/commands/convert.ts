@@ -24,6 +24,7 @@ import {
 } from '../../workspace/index.js';
 import { displayPath } from '../../workspace/displayPath.js';
 import { EXIT } from '../exitCodes.js';
+import { nodeCommandFiles } from './commandFiles.js';
 import type { CliIo } from '../io.js';
 import type { ParsedArgs } from '../parseArgs.js';
 
@@ -64,10 +65,13 @@ async function curlToScenario(args: ParsedArgs, io: CliIo): Promise<number> {
 /** What the workspace, when there is one, tells the conversion: base URLs, mask fields, where files go. */
 async function conversionOptions(io: CliIo, envName: string | undefined): Promise<CurlConversionOptions> {
   const workspace = await findWorkspace(io.cwd, envName);
-  if (!workspace) return {};
+  // Files the command names are read where the command would run: the current directory.
+  const files = nodeCommandFiles(io.cwd);
+  if (!workspace) return { files };
   const environment = envName === undefined ? undefined : await loadEnvironment(workspace, envName);
   const credentials = `${envName ?? workspace.config.environments.default}.yaml`;
   return {
+    files,
     ...(environment ? { targets: environment } : {}),
     credentialsFile: displayPath(io.cwd, join(workspace.runnerDir, 'credentials', credentials)),
     isSensitive: secretNamePredicate(new Masker(workspace.config.security.mask, new SecretRegistry())),

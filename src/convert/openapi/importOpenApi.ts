@@ -98,7 +98,7 @@ export function importOpenApi(document: OpenApiDocument, options: OpenApiImportO
     }
     const summary = summaryOf(document.data, operation);
     const yaml = printScenario({
-      request: operationRequest(document.data, operation, options.pathPrefix),
+      requests: [operationRequest(document.data, operation, options.pathPrefix)],
       comments: summary === undefined ? [] : [summary],
       secrets: [],
       credentialsFile: '',

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { RunnerError } from '../diagnostics/errors.js';
 import { readAnsiCQuoted } from './ansiCQuote.js';
 import { looksLikeCmd, splitCmdWords } from './cmdWords.js';
-import { splitShellWords } from './shellWords.js';
+import { splitShellScript } from './shellScript.js';
+import { markShellVariable } from './shellVariables.js';
 import { thrown } from '../../test/support/rejection.js';
 
-const words = (text: string) => splitShellWords({ name: '<argument>', text }).words;
+const script = (text: string) => splitShellScript({ name: '<argument>', text });
+const words = (text: string) => script(text)[0]?.words ?? [];
 
 const failure = (run: () => unknown): RunnerError => thrown(run, RunnerError);
 
-describe('splitShellWords', () => {
+describe('splitShellScript', () => {
   it('splits on blanks and keeps quoted text together', () => {
     expect(words(`curl  'a b'  "c d"\te`)).toEqual(['curl', 'a b', 'c d', 'e']);
   });
@@ -23,8 +25,16 @@ describe('splitShellWords', () => {
     expect(words(String.raw`'a\nb' "c\"d\$e\nf\\g"`)).toEqual([String.raw`a\nb`, String.raw`c"d$e\nf\g`]);
   });
 
-  it('expands nothing: $HOME and `cmd` stay as written', () => {
-    expect(words('curl "$HOME" $USER')).toEqual(['curl', '$HOME', '$USER']);
+  it('marks shell variables, quoted or not, and refuses command substitution', () => {
+    expect(words('curl "a $HOME" ${USER}x $ \'$X\'')).toEqual([
+      'curl',
+      `a ${markShellVariable('HOME')}`,
+      `${markShellVariable('USER')}x`,
+      '$',
+      '$X',
+    ]);
+    expect(failure(() => words('curl "$(cat f)"')).code).toBe('convert.shell-expansion');
+    expect(failure(() => words('curl `cat f`')).code).toBe('convert.shell-expansion');
   });
 
   it('removes line continuations, also with CRLF line ends and inside double quotes', () => {
@@ -40,27 +50,34 @@ describe('splitShellWords', () => {
     expect(words(`$'It\\'s\\n\\tok' $'\\x41\\102\\u00e9\\U0001F600'`)).toEqual(["It's\n\tok", 'ABé😀']);
   });
 
-  it('stops at an unquoted shell operator and says which one', () => {
-    expect(splitShellWords({ name: 'x', text: "curl url | jq '.a|b'" })).toEqual({
-      words: ['curl', 'url'],
-      stoppedAt: 'the shell operator `|`',
-    });
-    expect(words("curl 'a|b;c&d'")).toEqual(['curl', 'a|b;c&d']);
-  });
-
-  it('ends the command at a line break without `\\`, after any leading comments and blank lines', () => {
-    expect(splitShellWords({ name: 'x', text: '# copied from devtools\n\ncurl url -v a#b\n\n' })).toEqual({
-      words: ['curl', 'url', '-v', 'a#b'],
-    });
-    expect(splitShellWords({ name: 'x', text: 'curl a\ncurl b' })).toEqual({
-      words: ['curl', 'a'],
-      stoppedAt: 'a line break',
-    });
+  it('splits commands at operators and line breaks, keeping quoted operators and skipping comments', () => {
+    expect(
+      script("# copied\n\ncurl a | jq '.a|b' ; curl 'b;c' && curl c\ncurl d # note").map((c) => c.words),
+    ).toEqual([
+      ['curl', 'a'],
+      ['jq', '.a|b'],
+      ['curl', 'b;c'],
+      ['curl', 'c'],
+      ['curl', 'd'],
+    ]);
+    expect(script('curl a | curl -d @- b')[1]?.stdin).toEqual({ kind: 'pipe' });
     expect(words("curl 'a\nb'")).toEqual(['curl', 'a\nb']);
   });
 
+  it('keeps the standard input of `<`, heredocs and here-strings with their command; skips output redirects', () => {
+    expect(script('curl -d @- u < body.json > out.txt 2>&1')).toEqual([
+      { words: ['curl', '-d', '@-', 'u'], stdin: { kind: 'file', path: 'body.json' } },
+    ]);
+    expect(script('curl -d @- u <<\'EOF\'\n{"a": $x}\nEOF\ncurl v')).toEqual([
+      { words: ['curl', '-d', '@-', 'u'], stdin: { kind: 'text', text: '{"a": $x}\n' } },
+      { words: ['curl', 'v'] },
+    ]);
+    expect(script("curl -d @- u <<< 'a b'")[0]?.stdin).toEqual({ kind: 'text', text: 'a b\n' });
+    expect(failure(() => script('curl -d @- u <<EOF\nnever closed')).code).toBe('convert.unclosed-heredoc');
+  });
+
   it('reports an unclosed quote with its line and column', () => {
-    const error = failure(() => splitShellWords({ name: '<stdin>', text: "curl \\\n  -H 'x: y" }));
+    const error = failure(() => splitShellScript({ name: '<stdin>', text: "curl \\\n  -H 'x: y" }));
     expect(error.code).toBe('convert.unbalanced-quote');
     expect(error.diagnostics[0]?.location).toEqual({ file: '<stdin>', line: 2, col: 6 });
     expect(failure(() => words('curl "abc')).message).toContain('double quote');

@@ -1,0 +1,58 @@
+/**
+ * Files and standard input that a curl command names (`-d @file`, `-T file`, `-b cookies.txt`, `-H @file`,
+ * `@-` with a heredoc) are read when converting, so the step sends what curl sends (issue 15). The converter
+ * stays pure: the caller passes a reader (the CLI reads relative to the current directory).
+ */
+import { conversionError } from './conversionError.js';
+import type { ShellStdin } from './shellScript.js';
+
+export interface CommandFiles {
+  /** The file's bytes, or undefined when it cannot be read. */
+  read(path: string): Uint8Array | undefined;
+}
+
+/** What the command can read: files through the reader, `-` from its standard input. */
+export interface CommandInput {
+  files?: CommandFiles;
+  stdin?: ShellStdin;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The text of `path` (`-` is standard input) for `option`. A file that cannot be read, standard input that is
+ * not in the command, or bytes that are not UTF-8 text (a scenario body is text) refuse the conversion, naming
+ * the option.
+ */
+export function readCommandText(input: CommandInput, path: string, option: string): string {
+  const bytes = path === '-' ? stdinBytes(input, option) : input.files?.read(path);
+  if (bytes === undefined) {
+    throw conversionError(
+      'unreadable-file',
+      `curl option \`${option}\` names the file ${path}, which cannot be read`,
+      {
+        hint: 'run `runner convert` in the directory where the command ran, next to the file',
+      },
+    );
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw conversionError('binary-file', `curl option \`${option}\` sends ${path}, which is not UTF-8 text`, {
+      hint: 'a scenario body is text; send a binary file with `multipart.files`',
+    });
+  }
+}
+
+function stdinBytes(input: CommandInput, option: string): Uint8Array | undefined {
+  const stdin = input.stdin;
+  if (stdin?.kind === 'text') return new TextEncoder().encode(stdin.text);
+  if (stdin?.kind === 'file') return input.files?.read(stdin.path);
+  throw conversionError(
+    'unknown-stdin',
+    `curl option \`${option}\` reads standard input, which the command does not give`,
+    {
+      hint: 'give it in the command with `< file` or a heredoc (`<<EOF`), or paste the data instead of `@-`',
+    },
+  );
+}

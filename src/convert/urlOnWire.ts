@@ -1,0 +1,56 @@
+/**
+ * runner sends a URL through the WHATWG URL parser, which percent-encodes some characters that curl sends as
+ * written (`'` and `"` in a query, `{` in a path, ...) and always removes `.` and `..` segments. A URL whose
+ * request target would come out differently is refused, naming it, rather than sent changed (issue 15).
+ */
+import { conversionError } from './conversionError.js';
+import { refuseOption } from './curlOptions.js';
+
+export function checkUrlOnWire(url: string, pathAsIs: boolean): void {
+  const written = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^#]*)/i.exec(url)?.[1] ?? '';
+  const queryAt = written.indexOf('?');
+  const path = (queryAt < 0 ? written : written.slice(0, queryAt)) || '/';
+  const query = queryAt < 0 ? '' : written.slice(queryAt);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw conversionError('invalid-url', `the URL \`${url}\` is not one runner can send`);
+  }
+  if (!/^https?:$/.test(parsed.protocol)) {
+    throw conversionError('unsupported-scheme', `the URL \`${url}\` is not http or https`, {
+      hint: 'runner sends HTTP requests only',
+    });
+  }
+  const curlPath = pathAsIs ? path : removeDotSegments(path);
+  if (pathAsIs && curlPath !== removeDotSegments(path)) {
+    throw refuseOption('--path-as-is', 'runner removes `.` and `..` segments from the path');
+  }
+  const curlTarget = `${curlPath}${query}`.replaceAll(' ', '%20');
+  const runnerTarget = `${parsed.pathname}${parsed.search}`;
+  if (curlTarget !== runnerTarget) {
+    throw conversionError(
+      'url-changed',
+      `the URL \`${url}\` would be sent as \`${runnerTarget}\` by runner, not as \`${curlTarget}\``,
+      {
+        hint: 'percent-encode the characters that differ in the command, then convert it again',
+      },
+    );
+  }
+}
+
+/** RFC 3986, 5.2.4. */
+function removeDotSegments(path: string): string {
+  const out: string[] = [];
+  const segments = path.split('/');
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    if (segment === '.' || segment === '..') {
+      if (segment === '..' && out.length > 1) out.pop();
+      if (last) out.push('');
+    } else {
+      out.push(segment);
+    }
+  });
+  return out.join('/') || '/';
+}

@@ -1,0 +1,146 @@
+// Issue 15: `runner convert` sends what curl sends. Every command of a corpus of real curl commands (curl's own
+// manual and curlconverter's fixtures, origins in the fixture file) is run by the real curl binary and, once
+// converted, by `runner run`, against recording servers; the requests must match byte for byte (bar
+// user-agent, header order and case, and the multipart boundary), or the conversion must be refused naming
+// the option. One server port per command attributes each request; one `runner run` covers every scenario.
+import { spawn } from 'node:child_process';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertCurlText } from '../../src/convert/index.js';
+import { RunnerError } from '../../src/diagnostics/errors.js';
+import { repoRoot, runCli, tempWorkspace } from '../support/cli.js';
+import { CORPUS_HOST, readCurlCorpus, type CorpusCommand } from '../support/curlCorpus.js';
+import {
+  comparableRequest,
+  startRecordingServers,
+  type RecordingServers,
+} from '../support/recordingServer.js';
+import { nodeCommandFiles } from '../../src/cli/commands/commandFiles.js';
+
+interface Outcome {
+  entry: CorpusCommand;
+  slot: number;
+  text: string;
+  refused?: string;
+}
+
+let servers: RecordingServers;
+let dir: string;
+let cleanup: () => Promise<void>;
+const outcomes: Outcome[] = [];
+
+/** Shell variables some commands use: both curl's shell and runner's `$env` see them. */
+const SHELL_VARIABLES = {
+  MYVARIABLE: 'from-the-shell',
+  DO_API_TOKEN: 'token-from-the-shell',
+  FILENAME: 'file',
+};
+
+/** Runs the command text with bash in the workspace, stdin empty, no ~/.curlrc (HOME is the workspace). */
+function runCurl(text: string, cwd: string): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', text], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, ...SHELL_VARIABLES },
+      stdio: ['ignore', 'ignore', 'ignore'],
+      timeout: 10_000,
+    });
+    child.on('close', () => resolve());
+    child.on('error', () => resolve());
+  });
+}
+
+/** A refusal names the option (or shell construct) it could not convert, in backquotes. */
+function namesWhat(message: string): boolean {
+  return /`[^`]+`/.test(message);
+}
+
+beforeAll(async () => {
+  const corpus = await readCurlCorpus();
+  servers = await startRecordingServers(corpus.length);
+  ({ dir, cleanup } = await tempWorkspace());
+  await mkdir(join(dir, '.runner/environments'), { recursive: true });
+  await mkdir(join(dir, '.runner/tests/wire'), { recursive: true });
+  await writeFile(join(dir, '.runner/config.yaml'), 'project: { name: wire }\n');
+  await writeFile(join(dir, '.runner/environments/local.yaml'), 'baseUrl: http://localhost:1\n');
+  // The files the commands name, where curl reads them (the current directory) and runner (assets/).
+  const files = join(repoRoot, 'test/fixtures/curl-corpus/files');
+  await cp(files, join(dir, 'assets'), { recursive: true });
+
+  for (const [slot, entry] of corpus.entries()) {
+    // Each command runs in its own copy of the files: one command's `-o file` must not change another's input.
+    const cwd = join(dir, 'commands', entry.id);
+    await cp(files, cwd, { recursive: true });
+    const commandFiles = nodeCommandFiles(cwd);
+    const text = entry.text.split(CORPUS_HOST).join(`localhost:${servers.ports[slot]}`);
+    try {
+      // Secrets stay literal here, so the step sends them without a credentials file.
+      const { yaml } = convertCurlText(text, {
+        files: commandFiles,
+        assetsPrefix: 'assets',
+        isSensitive: () => false,
+      });
+      outcomes.push({ entry, slot, text });
+      if (process.env.WIRE_NO_ENV && yaml.includes('${env.')) {
+        outcomes.pop();
+        continue;
+      }
+      await writeFile(join(dir, '.runner/tests/wire', `${entry.id}.yaml`), yaml);
+    } catch (error) {
+      if (!(error instanceof RunnerError)) throw error;
+      outcomes.push({ entry, slot, text, refused: error.message });
+    }
+  }
+  for (const outcome of outcomes) {
+    if (outcome.refused === undefined) await runCurl(outcome.text, join(dir, 'commands', outcome.entry.id));
+  }
+  const curlCounts = outcomes.map((outcome) => servers.requests(outcome.slot).length);
+  const run = await runCli(['run', '.runner/tests/wire'], { cwd: dir, env: SHELL_VARIABLES });
+  if (run.code === 2) throw new Error(`runner run could not start:\n${run.stderr}${run.stdout}`);
+  outcomes.forEach((outcome, i) => ((outcome as Outcome & { curlCount?: number }).curlCount = curlCounts[i]));
+}, 600_000);
+
+afterAll(async () => {
+  await servers.close();
+  await cleanup();
+});
+
+describe('convert sends what curl sends: the wire-comparison corpus', () => {
+  it('holds at least 150 real commands with their origin', () => {
+    expect(outcomes.length).toBeGreaterThanOrEqual(150);
+    for (const { entry } of outcomes) expect(entry.origin, entry.id).toMatch(/^\S+\/\S+ \S+ @ [0-9a-f]{12}$/);
+  });
+
+  it('refuses only by naming what it cannot convert', () => {
+    const unnamed = outcomes.filter((o) => o.refused !== undefined && !namesWhat(o.refused));
+    expect(unnamed.map((o) => `${o.entry.id}: ${o.refused}`)).toEqual([]);
+  });
+
+  it('puts the same requests on the wire as curl for every command it converts', () => {
+    const differences: string[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.refused !== undefined) continue;
+      const all = servers.requests(outcome.slot);
+      const curlCount = (outcome as Outcome & { curlCount?: number }).curlCount ?? 0;
+      const fromCurl = all.slice(0, curlCount).map(comparableRequest);
+      const fromRunner = all.slice(curlCount).map(comparableRequest);
+      if (JSON.stringify(fromCurl) !== JSON.stringify(fromRunner)) {
+        differences.push(
+          `${outcome.entry.id}\n--- curl\n${fromCurl.join('\n~~\n')}\n--- runner\n${fromRunner.join('\n~~\n')}`,
+        );
+      }
+    }
+    if (process.env.WIRE_REPORT) {
+      const refused = outcomes
+        .filter((o) => o.refused !== undefined)
+        .map((o) => `${o.entry.id}: ${o.refused}`);
+      void writeFile(
+        process.env.WIRE_REPORT,
+        `${differences.length} differ\n${differences.join('\n\n')}\n\nREFUSED ${refused.length}\n${refused.join('\n')}\n`,
+      );
+    }
+    expect(differences.join('\n\n')).toBe('');
+    expect(outcomes.filter((o) => o.refused === undefined).length).toBeGreaterThanOrEqual(100);
+  });
+});
