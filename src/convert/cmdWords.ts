@@ -5,9 +5,15 @@
  */
 import { conversionError, locationAt, type TextSource } from './conversionError.js';
 
-/** `^` at a line end or an escaped quote `^"` only appear in the cmd form. */
+/**
+ * Told from the whole command's shape, not one character: `^` at a line end or an escaped quote `^"` only
+ * appear in the cmd form; so does a doubled quote `""` inside a double-quoted word (`"{""a"":1}"`, as some
+ * browsers write quotes for cmd) in a command without bash's single quotes or `\` line continuations.
+ */
 export function looksLikeCmd(text: string): boolean {
-  return /\^\r?\n/.test(text) || text.includes('^"');
+  if (/\^\r?\n/.test(text) || text.includes('^"')) return true;
+  if (text.includes("'") || /\\\r?\n/.test(text)) return false;
+  return /"[^"\s]+""[^"\s]/.test(text);
 }
 
 export function splitCmdWords(source: TextSource): string[] {
@@ -60,6 +66,10 @@ function splitRuntimeArguments(source: TextSource, text: string): string[] {
         word = (word ?? '') + '\\'.repeat(count);
         i = end;
       }
+    } else if (ch === '"' && quoted && text[i + 1] === '"') {
+      // Inside quotes, `""` is a literal quote (the C runtime's rule since 2008), and the quote goes on.
+      word = (word ?? '') + '"';
+      i += 2;
     } else if (ch === '"') {
       quoted = !quoted;
       quoteStart = i;

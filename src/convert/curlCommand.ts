@@ -29,10 +29,24 @@ export function printCurlCommand(request: CurlRequest): string {
   // curl adds `Accept: */*` by itself; a step without an Accept header sends none (issue 15, round trip).
   const hasAccept = Object.keys(request.headers).some((name) => name.toLowerCase() === 'accept');
   const noAccept = hasAccept ? [] : [`-H 'Accept:'`];
-  if (!multipart) return [toCurl(rest), ...noAccept, ...maxTime].join(' \\\n  ');
+  // Without `-g` curl would read `[]` and `{}` in the URL as a pattern of several URLs.
+  const globoff = /[[\]{}]/.test(request.url);
+  if (!multipart) {
+    const command = toCurl(rest);
+    return [globoff ? command.replace(/^curl /, 'curl -g ') : command, ...noAccept, ...maxTime].join(
+      ' \\\n  ',
+    );
+  }
   // `-F` implies POST; curl writes the multipart content type with its own boundary and the length.
   const method = request.method.toUpperCase();
-  const lines = [['curl', ...(method === 'POST' ? [] : ['-X', method]), shellQuote(request.url)].join(' ')];
+  const lines = [
+    [
+      'curl',
+      ...(globoff ? ['-g'] : []),
+      ...(method === 'POST' ? [] : ['-X', method]),
+      shellQuote(request.url),
+    ].join(' '),
+  ];
   for (const [name, values] of Object.entries(request.headers)) {
     const lower = name.toLowerCase();
     if (lower === 'content-type' || lower === 'content-length') continue;

@@ -19,7 +19,11 @@ const NO_RUNTIME: ExpressionRuntime = {
   uuid: () => '',
 };
 
-export function resolveKnown(text: string, scope: VariableScope): unknown {
+/** Wraps a reference left unresolved, so a caller can tell it from a literal `$` (written `$$`). */
+export const UNRESOLVED_OPEN = '\uE002';
+export const UNRESOLVED_CLOSE = '\uE003';
+
+export function resolveKnown(text: string, scope: VariableScope, markUnresolved = false): unknown {
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -39,7 +43,11 @@ export function resolveKnown(text: string, scope: VariableScope): unknown {
     const resolved = resolvePart(part, scope);
     // A whole-value reference keeps its type, as in a run (`body: $payload` is the object).
     if (resolved && i === 0 && end === text.length) return resolved.value;
-    out += resolved ? valueAsText(resolved.value) : part;
+    out += resolved
+      ? valueAsText(resolved.value)
+      : markUnresolved
+        ? `${UNRESOLVED_OPEN}${part}${UNRESOLVED_CLOSE}`
+        : part;
     i = end;
   }
   return out;

@@ -4,13 +4,19 @@
  * appended, and the content type runner would add. Secrets are masked unless the caller passes no masker
  * (`--raw`).
  */
-import type { VariableScope } from '../expressions/index.js';
+import { valueAsText, type VariableScope } from '../expressions/index.js';
 import { encodeForm, expandLists, FORM_CONTENT_TYPE, graphqlPayload } from '../language/index.js';
 import type { RequestSpec } from '../language/model.js';
 import type { Masker } from '../masking/index.js';
 import type { CurlFile, CurlRequest } from './curlCommand.js';
 import type { UrlTargets } from './relativeUrl.js';
-import { resolveKnownDeep, resolveKnownText } from './resolveKnown.js';
+import {
+  resolveKnown,
+  resolveKnownDeep,
+  resolveKnownText,
+  UNRESOLVED_CLOSE,
+  UNRESOLVED_OPEN,
+} from './resolveKnown.js';
 
 export interface ResolveContext {
   scope: VariableScope;
@@ -41,7 +47,7 @@ export function resolveRequest(
   // A masked value is shown as [MASKED] but keeps its place, so repeated parameters stay repeated.
   const query = expandLists(spec.query).map(([key, value]): [string, string] => [
     key,
-    mask({ [key]: text(value) })[key] ?? '',
+    mask({ [key]: valueAsText(resolveKnown(value, scope, true)) })[key] ?? '',
   ]);
   const headers: CurlRequest['headers'] = mask(
     Object.fromEntries(
@@ -53,7 +59,7 @@ export function resolveRequest(
   );
   const request: CurlRequest = {
     method: spec.method,
-    url: appendQuery(masker ? masker.maskText(url) : url, query),
+    url: appendQuery(masker ? masker.maskText(urlAsSent(url)) : urlAsSent(url), query),
     headers,
     ...(spec.timeoutMs !== undefined ? { maxTimeSeconds: spec.timeoutMs / 1000 } : {}),
   };
@@ -105,6 +111,28 @@ function setContentType(headers: CurlRequest['headers'], type: string): void {
     headers['content-type'] = type;
 }
 
+const UNRESOLVED = new RegExp(`${UNRESOLVED_OPEN}([^${UNRESOLVED_CLOSE}]*)${UNRESOLVED_CLOSE}`);
+
+function encodeKeepingReferences(text: string): string {
+  return text
+    .split(UNRESOLVED)
+    .map((piece, i) => (i % 2 === 1 ? piece : new URLSearchParams([['', piece]]).toString().slice(1)))
+    .join('');
+}
+
+/**
+ * The URL as runner's URL parser sends it (`{` in a path becomes `%7B`, dot segments go), so curl sends the
+ * same target; a URL with unresolved references or that does not parse is shown as written.
+ */
+function urlAsSent(url: string): string {
+  if (url.includes('$') || !ABSOLUTE_URL.test(url)) return url;
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
 function absoluteUrl(
   url: string,
   service: string | undefined,
@@ -132,9 +160,14 @@ function joinUrl(base: string, relative: string): string {
   return `${base.replace(/\/+$/, '')}/${relative.replace(/^\/+/, '')}`;
 }
 
-/** As runner appends `query` (src/http/resolveUrl.ts, applyQuery): URLSearchParams encoding, before a fragment. */
+/**
+ * As runner appends `query` (src/http/resolveUrl.ts, applyQuery): URLSearchParams encoding, before a fragment.
+ * A reference left unresolved (`$token`) is shown as written, not as `%24token` (issue 15).
+ */
 function appendQuery(url: string, query: readonly [string, string][]): string {
-  const encoded = new URLSearchParams(query).toString();
+  const encoded = query
+    .map(([key, value]) => `${encodeKeepingReferences(key)}=${encodeKeepingReferences(value)}`)
+    .join('&');
   if (encoded === '') return url;
   const hashAt = url.indexOf('#');
   const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);

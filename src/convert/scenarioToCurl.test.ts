@@ -195,4 +195,34 @@ steps:
     expect(text).toContain('# steps[0].use.steps[1] use parent.yaml: `use parent.yaml` is a cycle: skipped');
     expect(text).toContain('# steps[1] use missing.yaml: `use missing.yaml` could not be read: skipped');
   });
+
+  it("fills in a used scenario's `with` values, resolved where the `use` step stands", () => {
+    const parent = scenario(
+      'scenario: P\nsteps:\n  - set: { saved: "1" }\n  - use: child.yaml\n    with: { id: "42", who: $tenant, later: $saved }\n',
+    );
+    const withPath: Scenario = {
+      ...parent,
+      steps: parent.steps.map((step) => (step.kind === 'use' ? { ...step, usePath: '/w/child.yaml' } : step)),
+    };
+    const child = parseScenario(
+      'scenario: C\nsteps:\n  - request: { method: GET, url: "https://a.test/u/$id?who=$who&x=$later" }\n',
+      '_child.yaml',
+      { environmentVariables: new Set(['id', 'who', 'later']) },
+    ).scenario;
+    if (!child) throw new Error('child did not parse');
+    const text = scenarioToCurl(withPath, {
+      variables: { tenant: 'acme' },
+      usedScenarios: new Map([['/w/child.yaml', child]]),
+    });
+    expect(text).toContain("curl 'https://a.test/u/42?who=acme&x=$saved'");
+  });
+
+  it('shows unresolved variables of the query as `$name`, and passes `-g` for brackets and braces', () => {
+    const text = scenarioToCurl(
+      scenario(
+        'scenario: Q\nsteps:\n  - set: { token: "1" }\n  - request: { method: GET, url: "https://a.test/a[1]/{x}", query: { t: $token, lit: $$5 } }\n',
+      ),
+    );
+    expect(text).toContain("curl -g 'https://a.test/a[1]/%7Bx%7D?t=$token&lit=%245'");
+  });
 });

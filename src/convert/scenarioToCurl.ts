@@ -3,7 +3,8 @@
  * run order (setup, steps, teardown), with a comment naming the step. Request steps inside `repeat`,
  * `for_each` and `use` are printed too; other kinds of step are listed as skipped.
  */
-import { scopeFromObject } from '../expressions/scope.js';
+import { scopeFromObject, type VariableScope } from '../expressions/scope.js';
+import { resolveKnown } from './resolveKnown.js';
 import type { Scenario, Section, Step } from '../language/model.js';
 import type { Masker } from '../masking/index.js';
 import { printCurlCommand } from './curlCommand.js';
@@ -107,10 +108,28 @@ class StepWalker {
       return;
     }
     const inside = [...within, `inside use ${step.use}`];
+    // The fragment reads its `with` values as variables, resolved where the `use` step stands.
+    const withValues = Object.fromEntries(
+      Object.entries(step.with).map(([name, value]) => [name, resolveKnown(value, this.context.scope)]),
+    );
+    const walker = new StepWalker(
+      { ...this.context, scope: layeredScope(withValues, this.context.scope) },
+      this.used,
+    );
     for (const section of SECTIONS) {
-      this.walk(target[section], `${path}.use.${section}`, inside, [...visiting, step.usePath], blocks);
+      walker.walk(target[section], `${path}.use.${section}`, inside, [...visiting, step.usePath], blocks);
     }
   }
+}
+
+/** `inner` names first, then the enclosing scope's. */
+function layeredScope(inner: Record<string, unknown>, outer: VariableScope): VariableScope {
+  const own = scopeFromObject(inner);
+  return {
+    has: (name) => own.has(name) || outer.has(name),
+    get: (name) => (own.has(name) ? own.get(name) : outer.get(name)),
+    names: () => new Set([...own.names(), ...outer.names()]),
+  };
 }
 
 /** As runner labels an unnamed step: `METHOD url` for a request (SPEC, Step `name`). */

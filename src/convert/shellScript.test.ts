@@ -126,6 +126,21 @@ describe('splitCmdWords (Windows cmd form)', () => {
     ]);
   });
 
+  it('reads doubled quotes inside quotes as one quote, and tells that form from bash by its shape', () => {
+    const text = 'curl "https://a.test/x" -H "Content-Type: application/json" --data-raw "{""a"":""b c""}"';
+    expect(looksLikeCmd(text)).toBe(true);
+    expect(splitCmdWords({ name: 'x', text })).toEqual([
+      'curl',
+      'https://a.test/x',
+      '-H',
+      'Content-Type: application/json',
+      '--data-raw',
+      '{"a":"b c"}',
+    ]);
+    expect(looksLikeCmd(`curl 'https://a.test' --data-raw '{""}'`)).toBe(false);
+    expect(looksLikeCmd('curl "https://a.test" -d ""')).toBe(false);
+  });
+
   it('reports a quote that is never closed', () => {
     expect(failure(() => splitCmdWords({ name: 'x', text: 'curl ^\n "abc' })).code).toBe(
       'convert.unbalanced-quote',
