@@ -18,6 +18,7 @@ const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> =
   schema: () => import('./commands/schema.js'),
   convert: () => import('./commands/convert.js'),
   openapi: () => import('./commands/openapi.js'),
+  import: () => import('./commands/import.js'),
   mcp: () => import('./commands/mcp.js'),
   report: () => import('./commands/report.js'),
 };

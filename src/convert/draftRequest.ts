@@ -6,7 +6,11 @@
 import type { HttpMethod } from '../language/model.js';
 
 export class Template {
-  constructor(readonly text: string) {}
+  /** `secret`: a credential's reference, marked in the YAML; importers also write plain templates. */
+  constructor(
+    readonly text: string,
+    readonly secret = true,
+  ) {}
 }
 
 export type DraftText = string | Template;
@@ -37,6 +41,18 @@ export interface DraftRequest {
   multipart?: DraftMultipart;
   /** A duration such as `10s`. */
   timeout?: string;
+  /** What an importer knows besides the request: the step's name, checks, saves, and notes before it. */
+  step?: DraftStep;
+}
+
+export interface DraftStep {
+  name?: string;
+  /** Paths to expected values (`status: 200`, `body.id: 7`), already template text where they are text. */
+  expect?: [string, unknown][];
+  /** Variable names to paths (`token: body.token`). */
+  save?: [string, string][];
+  /** Comment lines written above the step (`not converted: ...`). */
+  comments?: string[];
 }
 
 /** Comments and warnings gathered while converting; comments go into the YAML, warnings to stderr. */

@@ -45,10 +45,7 @@ export function printScenario(input: PrintInput): string {
     input.expect !== undefined && Object.keys(input.expect).length > 0 ? input.expect : undefined;
   const doc = new Document({
     scenario: input.scenario ?? (many ? `${fallback} and ${input.requests.length - 1} more` : fallback),
-    steps: input.requests.map((request, index) => ({
-      request: requestYaml(request),
-      ...(index === 0 && checks ? { expect: checks } : {}),
-    })),
+    steps: input.requests.map((request, index) => stepYaml(request, index === 0 ? checks : undefined)),
   });
   doc.commentBefore = headerComment(input);
   input.requests.forEach((request, index) => {
@@ -56,9 +53,25 @@ export function printScenario(input: PrintInput): string {
     markSecrets(doc, [...requestPath, 'headers'], request.headers);
     markSecrets(doc, [...requestPath, 'query'], request.query);
     const url = doc.getIn([...requestPath, 'url'], true);
-    if (request.urlTemplate && isScalar(url)) url.comment = SECRET_COMMENT;
+    if (request.urlTemplate?.secret === true && isScalar(url)) url.comment = SECRET_COMMENT;
+    const step = doc.getIn(['steps', index], true);
+    const comments = request.step?.comments ?? [];
+    if (comments.length > 0 && isMap(step))
+      step.commentBefore = comments.map((line) => ` ${line}`).join('\n');
   });
   return doc.toString({ lineWidth: 0 });
+}
+
+/** `checks`: the `expect` an importer gives for the only step (PrintInput.expect). */
+function stepYaml(request: DraftRequest, checks?: Record<string, unknown>): Record<string, unknown> {
+  const { step } = request;
+  const expect = { ...checks, ...Object.fromEntries(step?.expect ?? []) };
+  return {
+    ...(step?.name !== undefined ? { name: step.name } : {}),
+    request: requestYaml(request),
+    ...(Object.keys(expect).length > 0 ? { expect } : {}),
+    ...(step?.save && step.save.length > 0 ? { save: Object.fromEntries(step.save) } : {}),
+  };
 }
 
 function requestYaml(request: DraftRequest): Record<string, unknown> {
@@ -145,7 +158,9 @@ function markSecrets(
   path: (string | number)[],
   entries: readonly [string, DraftText][],
 ): void {
-  const secretKeys = new Set(entries.filter(([, value]) => value instanceof Template).map(([key]) => key));
+  const secretKeys = new Set(
+    entries.filter(([, value]) => value instanceof Template && value.secret).map(([key]) => key),
+  );
   if (secretKeys.size === 0) return;
   const map = doc.getIn(path, true);
   if (!isMap(map)) return;

@@ -6,7 +6,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempWorkspace } from '../support/cli.js';
-import { comparableRequest, startRecordingServers, type RecordingServers } from '../support/recordingServer.js';
+import {
+  comparableRequest,
+  startRecordingServers,
+  type RecordingServers,
+} from '../support/recordingServer.js';
 
 /** Request steps of every shape the language sends; `URL` is replaced by the scenario's own server. */
 const REQUESTS: string[] = [
@@ -79,8 +83,8 @@ beforeAll(async () => {
   }
   const run = await runCli(['run', '.runner/tests/trip'], { cwd: dir });
   if (run.code !== 0) {
-    const failed = run.stdout.split("\n").filter((line) => !line.includes("✓"));
-    throw new Error(`runner run failed:\n${failed.join("\n")}${run.stderr}`);
+    const failed = run.stdout.split('\n').filter((line) => !line.includes('✓'));
+    throw new Error(`runner run failed:\n${failed.join('\n')}${run.stderr}`);
   }
   for (let slot = 0; slot < REQUESTS.length; slot++) runnerCounts.push(servers.requests(slot).length);
   const printed = await runCli(['convert', '--to', 'curl', '--raw', '.runner/tests/trip'], { cwd: dir });
@@ -103,7 +107,9 @@ describe('round trip: scenario → convert --to curl → curl', () => {
       const fromCurl = all.slice(runnerCounts[slot]).map(comparableRequest);
       expect(fromRunner.length, request).toBe(1);
       if (JSON.stringify(fromCurl) !== JSON.stringify(fromRunner)) {
-        differences.push(`${request}\n--- runner\n${fromRunner.join('\n')}\n--- curl\n${fromCurl.join('\n')}`);
+        differences.push(
+          `${request}\n--- runner\n${fromRunner.join('\n')}\n--- curl\n${fromCurl.join('\n')}`,
+        );
       }
     });
     expect(differences.join('\n\n')).toBe('');

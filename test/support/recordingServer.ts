@@ -20,8 +20,19 @@ export interface RecordingServers {
   close(): Promise<void>;
 }
 
-/** `count` HTTP/1.1 servers on loopback, each answering every request with `200 ok` once its body is in. */
-export async function startRecordingServers(count: number): Promise<RecordingServers> {
+export interface RecordedReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+const OK: RecordedReply = { status: 200, contentType: 'text/plain', body: 'ok' };
+
+/** `count` HTTP/1.1 servers on loopback, each answering every request (`200 ok` unless `reply` says) once its body is in. */
+export async function startRecordingServers(
+  count: number,
+  reply: (request: WireRequest) => RecordedReply = () => OK,
+): Promise<RecordingServers> {
   const servers: Server[] = [];
   const received: WireRequest[][] = [];
   for (let slot = 0; slot < count; slot++) {
@@ -35,14 +46,17 @@ export async function startRecordingServers(count: number): Promise<RecordingSer
         for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
           headers.push([request.rawHeaders[i] ?? '', request.rawHeaders[i + 1] ?? '']);
         }
-        list.push({
+        const received: WireRequest = {
           method: request.method ?? '',
           target: request.url ?? '',
           headers,
           body: Buffer.concat(chunks),
-        });
-        response.setHeader('content-type', 'text/plain');
-        response.end('ok');
+        };
+        list.push(received);
+        const answer = reply(received);
+        response.statusCode = answer.status;
+        response.setHeader('content-type', answer.contentType);
+        response.end(answer.body);
       });
     });
     await new Promise<void>((resolve, reject) => {

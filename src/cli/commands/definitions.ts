@@ -18,7 +18,7 @@ export interface PositionalDefinition {
 }
 
 export interface CommandDefinition {
-  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'report' | 'openapi';
+  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'report' | 'openapi' | 'import';
   summary: string;
   positionals: PositionalDefinition[];
   options: OptionDefinition[];
@@ -275,6 +275,35 @@ export const COMMANDS: readonly CommandDefinition[] = [
     examples: [
       'runner openapi import api/openapi.yaml',
       'runner openapi import api/openapi.yaml --out .runner/tests/api',
+    ],
+  },
+  {
+    name: 'import',
+    summary:
+      'Import a Postman collection (v2.0, v2.1) or a HAR recording as scenarios, with environment and credentials files',
+    positionals: [
+      { name: 'source', description: '`postman` or `har`' },
+      { name: 'file', description: 'the collection (.json) or the recording (.har)' },
+    ],
+    options: [
+      {
+        name: 'environment',
+        type: 'string',
+        placeholder: 'env.json',
+        description:
+          'with postman: an exported Postman environment, whose values join the collection variables',
+      },
+      {
+        name: 'out',
+        type: 'string',
+        placeholder: 'dir',
+        description:
+          'where the scenarios go; default: a directory named after the import in the tests directory',
+      },
+    ],
+    examples: [
+      'runner import postman shop.postman_collection.json --environment staging.postman_environment.json',
+      'runner import har session.har --out .runner/tests/recorded',
     ],
   },
   {

@@ -1,0 +1,44 @@
+/**
+ * Postman text holds `{{name}}` variables; scenario text holds `$name` references and escapes a literal `$`
+ * as `$$` (docs/language.md). A name the template language cannot write, or a Postman dynamic variable such as
+ * `{{$guid}}`, stays as literal text and is reported.
+ */
+import { escapeTemplate } from '../templateText.js';
+
+const POSTMAN_VARIABLE = /\{\{([^{}]+)\}\}/g;
+const SCENARIO_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+export interface TemplateResult {
+  text: string;
+  /** Variables referenced, by name. */
+  variables: string[];
+  /** `{{...}}` that could not become a reference (dynamic variables, odd names). */
+  unconverted: string[];
+}
+
+export function postmanTemplate(text: string): TemplateResult {
+  const variables: string[] = [];
+  const unconverted: string[] = [];
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(POSTMAN_VARIABLE)) {
+    const name = (match[1] ?? '').trim();
+    const at = match.index ?? 0;
+    out += escapeTemplate(text.slice(last, at));
+    if (SCENARIO_NAME.test(name)) {
+      out += `\${${name}}`;
+      variables.push(name);
+    } else {
+      out += escapeTemplate(match[0]);
+      unconverted.push(match[0]);
+    }
+    last = at + match[0].length;
+  }
+  out += escapeTemplate(text.slice(last));
+  return { text: out, variables, unconverted };
+}
+
+/** `{{name}}` replaced by known values (for credentials, which are stored as plain values). */
+export function resolvePostmanText(text: string, values: ReadonlyMap<string, string>): string {
+  return text.replace(POSTMAN_VARIABLE, (whole, name: string) => values.get(name.trim()) ?? whole);
+}
