@@ -52,8 +52,28 @@ describe('buildDraft: what curl puts on the wire', () => {
     );
   });
 
-  it('encodes --data-urlencode as curl does: spaces as +', () => {
-    expect(draft('u', '--data-urlencode', 'q=a b&c').body).toEqual({ kind: 'text', value: 'q=a+b%26c' });
+  it("makes a --data-urlencode command `form:` when runner encodes it the same, else keeps curl's bytes", () => {
+    const request = draft('u', '--data-urlencode', 'q=a b&c', '-d', 'n=1');
+    expect(request.body).toEqual({
+      kind: 'form',
+      value: [
+        ['q', 'a b&c'],
+        ['n', '1'],
+      ],
+    });
+    expect(request.headers).toEqual([['Accept', '*/*']]);
+    // curl keeps `~` and encodes `*`; URLSearchParams does the opposite, so the bytes stay as curl's.
+    expect(draft('u', '--data-urlencode', 'q=a~b*').body).toEqual({ kind: 'text', value: 'q=a~b%2A' });
+    expect(draft('u', '-d', 'a=1&a=2').body).toEqual({ kind: 'text', value: 'a=1&a=2' });
+  });
+
+  it('sends a header given twice twice, and joins -b cookies into one line', () => {
+    expect(draft('u', '-H', 'X-A: 1', '-H', 'x-a: 2', '-b', 'a=1', '-b', 'b=2').headers).toEqual([
+      ['X-A', '1'],
+      ['X-A', '2'],
+      ['Cookie', 'a=1; b=2'],
+      ['Accept', '*/*'],
+    ]);
   });
 
   it('reads the files the command names: -d @file without line breaks, --data-binary as is, -H @file, -b file', () => {

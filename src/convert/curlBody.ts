@@ -18,13 +18,15 @@ import {
   type DraftMultipart,
   type DraftText,
 } from './draftRequest.js';
+import { encodeForm, FORM_CONTENT_TYPE } from '../language/index.js';
 import { parseFaithfulJson } from './jsonBody.js';
+import { decodeFormComponent } from './urlParts.js';
 import { boundaryOf, parseMultipartText } from './multipartText.js';
 
 /** What runner's HTTP layer sends for a map body when a scenario names no content type (src/http/body.ts). */
 const RUNNER_JSON_TYPE = 'application/json';
-/** curl's content type for `-d` data. */
-const CURL_DATA_TYPE = 'application/x-www-form-urlencoded';
+/** curl's content type for `-d` data, which runner sends for `form:` too. */
+const CURL_DATA_TYPE = FORM_CONTENT_TYPE;
 
 export interface BuiltBody {
   body?: DraftBody;
@@ -93,7 +95,30 @@ export function buildBody(
     removeHeader(headers, 'content-type');
     return { multipart };
   }
+  const form = headerText(headers, 'content-type') === FORM_CONTENT_TYPE ? formPairs(text) : undefined;
+  if (form) {
+    removeHeader(headers, 'content-type');
+    return { body: { kind: 'form', value: form } };
+  }
   return textOrJson(text, headers);
+}
+
+/**
+ * `name=value&...` as `form:` pairs when runner's encoding gives back the same bytes (issue 15: a
+ * `--data-urlencode` command becomes `form:`); undefined otherwise, such as for a name given twice.
+ */
+function formPairs(text: string): [string, string][] | undefined {
+  if (text === '') return undefined;
+  const pairs: [string, string][] = [];
+  for (const part of text.split('&')) {
+    const eq = part.indexOf('=');
+    const name = eq > 0 ? decodeFormComponent(part.slice(0, eq)) : undefined;
+    const value = eq > 0 ? decodeFormComponent(part.slice(eq + 1)) : undefined;
+    if (name === undefined || value === undefined) return undefined;
+    pairs.push([name, value]);
+  }
+  const unique = new Set(pairs.map(([name]) => name)).size === pairs.length;
+  return unique && encodeForm(pairs) === text ? pairs : undefined;
 }
 
 /** A JSON map when the declared type is JSON and runner writes the same bytes back; else the text as is. */

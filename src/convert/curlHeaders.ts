@@ -1,8 +1,8 @@
 /**
  * Request headers from `-H`, `-A`, `-e`, `-b`, `-u`, `--oauth2-bearer`, `-r`, `-C`, `-z`, `--etag-compare` and
  * `--compressed`, in command order, plus curl's own `Accept: *\/*`, so the step sends the headers curl sends
- * (issue 15). The `headers` map holds one value per name, so a repeated header is joined with `, ` (cookies with
- * `; `). Headers runner cannot send as curl does refuse the conversion by name.
+ * (issue 15). A repeated header stays repeated (a list in `headers`); `-b` cookies join into one `Cookie` line
+ * as curl writes them. Headers runner cannot send as curl does refuse the conversion by name.
  */
 import { readCommandText, type CommandInput } from './commandFiles.js';
 import { cookieFileHeader } from './cookieFile.js';
@@ -33,11 +33,11 @@ export function buildHeaders(
 ): [string, DraftText][] {
   const headers: [string, string][] = [];
   const removed = new Set<string>();
-  const add = (name: string, value: string) => {
-    const at = findHeader(headers, name);
-    const existing = headers[at];
-    if (existing === undefined) headers.push([name, value]);
-    else existing[1] = `${existing[1]}${name.toLowerCase() === 'cookie' ? '; ' : ', '}${value}`;
+  // A header given twice is sent twice, as curl does (a list in `headers`); `-b` cookies join into one line.
+  const add = (name: string, value: string, joinCookies = false) => {
+    const existing = headers[findHeader(headers, name)];
+    if (existing !== undefined && joinCookies) existing[1] = `${existing[1]}; ${value}`;
+    else headers.push([existing?.[0] ?? name, value]);
   };
   const addDefault = (name: string, value: string | undefined) => {
     if (value !== undefined && findHeader(headers, name) < 0 && !removed.has(name.toLowerCase())) {
@@ -93,11 +93,11 @@ export function buildHeaders(
   for (const cookie of invocation.cookies) {
     if (cookie.includes('=')) {
       if (/[\r\n]/.test(cookie)) throw refuseOption('-b', 'a cookie value with a line break is not a header');
-      add('Cookie', cookie);
+      add('Cookie', cookie, true);
     } else if (cookie !== '') {
       const text = readCommandText(input, cookie, `-b ${cookie}`);
       const line = cookieFileHeader(text, target, { junkSession: invocation.junkSessionCookies });
-      if (line !== '') add('Cookie', line);
+      if (line !== '') add('Cookie', line, true);
     }
   }
   const user =

@@ -83,7 +83,7 @@ describe('convertCurlText', () => {
       'POST https://a.test/3',
       'GET https://a.test/4',
     ]);
-    expect(yaml).toContain('body: x=1\n');
+    expect(yaml).toContain('      form:\n        x: "1"\n');
     expect(warnings).toEqual(['`jq` is not a curl command: skipped']);
   });
 

@@ -26,8 +26,11 @@ export interface DraftMultipart {
   files: [string, DraftFile][];
 }
 
-/** JSON bodies become YAML maps (their leaves may be Templates); everything else is text. */
-export type DraftBody = { kind: 'json'; value: unknown } | { kind: 'text'; value: DraftText };
+/** JSON bodies become YAML maps (their leaves may be Templates), urlencoded forms `form:`; the rest is text. */
+export type DraftBody =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; value: DraftText }
+  | { kind: 'form'; value: [string, DraftText][] };
 
 export interface DraftRequest {
   method: HttpMethod;

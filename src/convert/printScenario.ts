@@ -52,6 +52,7 @@ export function printScenario(input: PrintInput): string {
     const requestPath = ['steps', index, 'request'];
     markSecrets(doc, [...requestPath, 'headers'], request.headers);
     markSecrets(doc, [...requestPath, 'query'], request.query);
+    if (request.body?.kind === 'form') markSecrets(doc, [...requestPath, 'form'], request.body.value);
     const url = doc.getIn([...requestPath, 'url'], true);
     if (request.urlTemplate?.secret === true && isScalar(url)) url.comment = SECRET_COMMENT;
     const step = doc.getIn(['steps', index], true);
@@ -80,7 +81,8 @@ function requestYaml(request: DraftRequest): Record<string, unknown> {
   out.url = request.urlTemplate ? request.urlTemplate.text : escapeTemplate(request.url);
   if (request.query.length > 0) out.query = textMap(request.query);
   if (request.headers.length > 0) out.headers = textMap(request.headers);
-  if (request.body) out.body = bodyYaml(request.body);
+  if (request.body?.kind === 'form') out.form = textMap(request.body.value);
+  else if (request.body) out.body = bodyYaml(request.body);
   if (request.multipart) {
     const { fields, files } = request.multipart;
     out.multipart = {
@@ -94,16 +96,25 @@ function requestYaml(request: DraftRequest): Record<string, unknown> {
   return out;
 }
 
-/** Keys of `headers`, `query` and `multipart.fields` are not interpolated; only the values are escaped. */
-function textMap(entries: readonly [string, DraftText][]): Record<string, string> {
-  return Object.fromEntries(entries.map(([key, value]) => [key, templateText(value)]));
+/**
+ * Keys of `headers`, `query`, `form` and `multipart.fields` are not interpolated; only the values are escaped.
+ * A name given more than once becomes a list, sent once per value in order (docs/language.md).
+ */
+function textMap(entries: readonly [string, DraftText][]): Record<string, string | string[]> {
+  const map: Record<string, string | string[]> = {};
+  for (const [key, value] of entries) {
+    const text = templateText(value);
+    const existing = map[key];
+    map[key] = existing === undefined ? text : [...[existing].flat(), text];
+  }
+  return map;
 }
 
 function templateText(value: DraftText): string {
   return value instanceof Template ? value.text : escapeTemplate(value);
 }
 
-function bodyYaml(body: DraftBody): unknown {
+function bodyYaml(body: Exclude<DraftBody, { kind: 'form' }>): unknown {
   return body.kind === 'text' ? templateText(body.value) : templateValue(body.value);
 }
 

@@ -39,6 +39,17 @@ export function replaceSecrets(
       : wrap(jsonTextSecrets(text, isSensitive, fields));
     if (form) out.body = { kind: 'text', value: form };
   }
+  if (request.body?.kind === 'form') {
+    out.body = {
+      kind: 'form',
+      value: request.body.value.map(([name, value]): [string, DraftText] => [
+        name,
+        isLiteralSecret(name, value, isSensitive)
+          ? new Template(fields.reference(name, value, `the \`${name}\` form field`))
+          : value,
+      ]),
+    };
+  }
   if (request.multipart) {
     out.multipart = {
       ...request.multipart,

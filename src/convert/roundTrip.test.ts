@@ -4,7 +4,7 @@
  * body. "The same" is what goes on the wire: templates evaluated, the content type runner adds included.
  */
 import { describe, expect, it } from 'vitest';
-import { contentTypeFor } from '../engine/multipart.js';
+import { lookup } from '../engine/mimeTable.js';
 import { stringify } from 'yaml';
 import { interpolate, interpolateDeep } from '../expressions/index.js';
 import { scopeFromObject } from '../expressions/scope.js';
@@ -151,7 +151,7 @@ function onTheWire(spec: RequestSpec) {
           {
             ...file,
             path: literal(file.path),
-            contentType: file.contentType ?? contentTypeFor(literal(file.path)),
+            contentType: file.contentType ?? (lookup(literal(file.path)) || 'application/octet-stream'),
           },
         ]),
       ),

@@ -31,7 +31,7 @@ const REQUESTS: string[] = [
   '{ method: POST, url: "URL/empty", body: "" }',
   '{ method: PATCH, url: "URL/items/7", headers: { Content-Type: application/merge-patch+json }, body: { a: 1 } }',
   '{ method: POST, url: "URL/form", headers: { Content-Type: application/x-www-form-urlencoded }, body: "a=1&b=x+y" }',
-  '{ method: GET, url: "URL/h", headers: { X-Empty: "", X-Unicode: "Zoe", Accept: application/json } }',
+  '{ method: GET, url: "URL/h", headers: { X-Empty: "", X-Unicode: "Zoë ✓", Accept: application/json } }',
   '{ method: GET, url: "URL/h", headers: { Authorization: "Bearer abc.def", Cookie: "a=1; b=2" } }',
   '{ method: GET, url: "URL/h", headers: { Accept: "*/*", Accept-Encoding: "gzip" } }',
   '{ method: POST, url: "URL/upload", multipart: { fields: { title: "Q3", note: "two\\nlines" }, files: { doc: q3.txt } } }',

@@ -145,11 +145,17 @@ function applyBody(
     const pairs = ((Array.isArray(body.urlencoded) ? body.urlencoded : []) as KeyValue[]).filter(
       (pair) => pair.disabled !== true && pair.key,
     );
-    const encoded = pairs
-      .map((pair) => `${encodeURIComponent(pair.key ?? '')}=${encodeURIComponent(String(pair.value ?? ''))}`)
-      .join('&');
-    if (!hasType) request.headers.push(['Content-Type', 'application/x-www-form-urlencoded']);
-    request.body = { kind: 'text', value: text(encoded) };
+    // `form:` sends the pairs urlencoded with its own content type, in order.
+    const at = request.headers.findIndex(([name]) => name.toLowerCase() === 'content-type');
+    const declared = request.headers[at]?.[1];
+    const declaredText = declared instanceof Template ? declared.text : declared;
+    if (declaredText !== undefined && /^application\/x-www-form-urlencoded\s*$/i.test(declaredText)) {
+      request.headers.splice(at, 1);
+    }
+    request.body = {
+      kind: 'form',
+      value: pairs.map((pair): [string, DraftText] => [pair.key ?? '', text(String(pair.value ?? ''))]),
+    };
   } else if (body.mode === 'formdata') {
     const multipart: NonNullable<DraftRequest['multipart']> = { fields: [], files: [] };
     for (const part of (Array.isArray(body.formdata) ? body.formdata : []) as KeyValue[]) {
