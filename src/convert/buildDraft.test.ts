@@ -126,6 +126,15 @@ describe('buildDraft: what curl puts on the wire', () => {
     expect(() => draft('-b', 'a=b\nc=d', 'u')).toThrow('`-b`');
   });
 
+  it('writes a GraphQL request as `graphql:` when runner sends the same JSON', () => {
+    const text = '{"query":"query($id: ID!) { user(id: $id) { name } }","variables":{"id":"7"}}';
+    expect(draft('u', '--json', text).body).toEqual({
+      kind: 'graphql',
+      value: { query: 'query($id: ID!) { user(id: $id) { name } }', variables: { id: '7' } },
+    });
+    expect(draft('u', '--json', '{"variables":{},"query":"{ a }"}').body?.kind).toBe('json');
+  });
+
   it('keeps JSON a YAML map only when runner writes the same bytes', () => {
     expect(draft('u', '--json', '{"a":1}').body).toEqual({ kind: 'json', value: { a: 1 } });
     expect(draft('u', '--json', '{ "a": 1 }').body).toEqual({ kind: 'text', value: '{ "a": 1 }' });

@@ -18,7 +18,7 @@ import {
   type DraftMultipart,
   type DraftText,
 } from './draftRequest.js';
-import { encodeForm, FORM_CONTENT_TYPE } from '../language/index.js';
+import { encodeForm, FORM_CONTENT_TYPE, graphqlPayload } from '../language/index.js';
 import { parseFaithfulJson } from './jsonBody.js';
 import { decodeFormComponent } from './urlParts.js';
 import { boundaryOf, parseMultipartText } from './multipartText.js';
@@ -127,11 +127,24 @@ function textOrJson(text: string, headers: [string, DraftText][]): BuiltBody {
   if (contentType !== undefined && isJsonMediaType(contentType)) {
     const parsed = parseFaithfulJson(text);
     if (parsed) {
-      if (contentType.trim().toLowerCase() === RUNNER_JSON_TYPE) removeHeader(headers, 'content-type');
-      return { body: { kind: 'json', value: parsed.value } };
+      const exact = contentType.trim().toLowerCase() === RUNNER_JSON_TYPE;
+      if (exact) removeHeader(headers, 'content-type');
+      const graphql = exact ? graphqlOf(parsed.value, text) : undefined;
+      return { body: graphql ? { kind: 'graphql', value: graphql } : { kind: 'json', value: parsed.value } };
     }
   }
   return { body: { kind: 'text', value: text } };
+}
+
+/** A GraphQL request body that runner's `graphql:` writes back byte for byte (key order included). */
+function graphqlOf(value: unknown, text: string): Record<string, unknown> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { query, variables, operationName, ...rest } = value as Record<string, unknown>;
+  if (typeof query !== 'string' || Object.keys(rest).length > 0) return undefined;
+  if (operationName !== undefined && typeof operationName !== 'string') return undefined;
+  if (variables !== undefined && (variables === null || typeof variables !== 'object')) return undefined;
+  const payload = graphqlPayload(query, variables, operationName);
+  return JSON.stringify(payload) === text ? (payload as Record<string, unknown>) : undefined;
 }
 
 function isJsonMediaType(contentType: string): boolean {

@@ -30,7 +30,9 @@ export interface DraftMultipart {
 export type DraftBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'text'; value: DraftText }
-  | { kind: 'form'; value: [string, DraftText][] };
+  | { kind: 'form'; value: [string, DraftText][] }
+  /** `{ query, variables?, operationName? }`, sent as runner's `graphql:` body. */
+  | { kind: 'graphql'; value: Record<string, unknown> };
 
 export interface DraftRequest {
   method: HttpMethod;

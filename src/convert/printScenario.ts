@@ -82,6 +82,7 @@ function requestYaml(request: DraftRequest): Record<string, unknown> {
   if (request.query.length > 0) out.query = textMap(request.query);
   if (request.headers.length > 0) out.headers = textMap(request.headers);
   if (request.body?.kind === 'form') out.form = textMap(request.body.value);
+  else if (request.body?.kind === 'graphql') out.graphql = templateValue(request.body.value);
   else if (request.body) out.body = bodyYaml(request.body);
   if (request.multipart) {
     const { fields, files } = request.multipart;
@@ -114,7 +115,7 @@ function templateText(value: DraftText): string {
   return value instanceof Template ? value.text : escapeTemplate(value);
 }
 
-function bodyYaml(body: Exclude<DraftBody, { kind: 'form' }>): unknown {
+function bodyYaml(body: Exclude<DraftBody, { kind: 'form' | 'graphql' }>): unknown {
   return body.kind === 'text' ? templateText(body.value) : templateValue(body.value);
 }
 

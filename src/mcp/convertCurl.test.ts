@@ -20,10 +20,10 @@ afterEach(async () => {
 const command = `curl 'https://api.example.test/v1/users?page=2' \\
   -H 'Authorization: Bearer sk-live-51Hx9fQ2c0ffee' \\
   -H 'Content-Type: application/json' \\
-  --data-raw '{"name":"Ann"}' --frobnicate`;
+  --data-raw '{"name":"Ann"}'`;
 
 describe('convert_curl', () => {
-  it('turns a cURL command into a scenario, secrets replaced by variables, unknown options warned', async () => {
+  it('turns a cURL command into a scenario, secrets replaced by variables', async () => {
     const result = await mcp.call('convert_curl', { curl: command });
     expect(result.isError).toBeFalsy();
     const { yaml, warnings } = result.structuredContent as { yaml: string; warnings: string[] };
@@ -35,8 +35,13 @@ describe('convert_curl', () => {
       body: { name: 'Ann' },
     });
     expect(JSON.stringify(result)).not.toContain('sk-live-51Hx9fQ2c0ffee');
-    expect(warnings).toEqual([expect.stringContaining('--frobnicate')]);
-    expect(textOf(result)).toContain('warning: unknown curl option `--frobnicate`');
+    expect(warnings).toEqual([]);
+  });
+
+  it('refuses an option it cannot express, naming it, as a tool error', async () => {
+    const result = await mcp.call('convert_curl', { curl: `${command} --frobnicate` });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('unknown curl option `--frobnicate`');
   });
 
   it("makes URLs under the environment's baseUrl relative", async () => {

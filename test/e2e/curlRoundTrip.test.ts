@@ -45,6 +45,9 @@ const REQUESTS: string[] = [
   '{ method: GET, url: "URL/" }',
   '{ method: PUT, url: "URL/none" }',
   '{ method: GET, url: "URL/v", headers: { X-Tenant: $tenant }, query: { v: $version } }',
+  '{ method: POST, url: "URL/form", form: { user: "ada lovelace", note: "a&b=c~*", empty: "" } }',
+  '{ method: POST, url: "URL/graphql", graphql: { query: "query($$id: ID!) { user(id: $$id) { name } }", variables: { id: "7" } } }',
+  '{ method: GET, url: "URL/lists", query: { tag: [a, "b c"] }, headers: { X-Multi: [one, two] } }',
 ];
 
 let servers: RecordingServers;

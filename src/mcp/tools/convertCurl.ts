@@ -12,10 +12,10 @@ import { openWorkspace } from '../workspaceAccess.js';
 const outputSchema = z.object({
   yaml: z
     .string()
-    .describe('a scenario with one request step; save it under .runner/tests/ and call validate'),
+    .describe('a scenario with one request step per request; save it under .runner/tests/ and call validate'),
   warnings: z
     .array(z.string())
-    .describe('curl options that were not converted and other things to check; empty when none'),
+    .describe('things to check (commands that are not curl were skipped, ...); empty when none'),
 });
 
 /**
