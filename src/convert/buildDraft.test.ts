@@ -124,6 +124,7 @@ describe('buildDraft: what curl puts on the wire', () => {
       'multipart/related',
     );
     expect(() => draft('-b', 'a=b\nc=d', 'u')).toThrow('`-b`');
+    expect(() => draft('-H', 'X-A: 1\nX-B: 2', 'u')).toThrow("`-H 'X-A: ...'`");
   });
 
   it('writes a GraphQL request as `graphql:` when runner sends the same JSON', () => {

@@ -51,6 +51,13 @@ export function buildHeaders(
       throw refuseOption('-H', `\`${raw.split(':')[0] ?? ''}\` is not a \`name: value\` header`);
     }
     const lower = header.name.toLowerCase();
+    // curl writes such a value as it is, which breaks the request; runner's client refuses to send it.
+    if (header.value !== undefined && /[\r\n]/.test(header.value)) {
+      throw refuseOption(
+        `-H '${header.name}: ...'`,
+        'a header value with a line break is not a valid header',
+      );
+    }
     if (header.value === undefined) {
       // `-H 'Name:'` takes away a header curl would add.
       if (lower === 'host' || lower === 'content-type') {
