@@ -51,8 +51,8 @@ export function importHar(
     comments: skipped.map((line) => `not converted: ${line} (a method runner does not send)`),
     secrets: fields.slots,
     credentialsFile,
-    name: escapeTemplate(name),
-    heading:
+    scenario: escapeTemplate(name),
+    origin:
       ' Imported from a HAR recording by `runner import har`. Each step checks the status that was recorded.',
   });
   return { yaml, requests: requests.length, skipped };

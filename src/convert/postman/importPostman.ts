@@ -119,8 +119,8 @@ export function importPostman(
       ],
       secrets: [],
       credentialsFile,
-      name: escapeTemplate(name),
-      heading: ' Imported from a Postman collection by `runner import postman`.',
+      scenario: escapeTemplate(name),
+      origin: ' Imported from a Postman collection by `runner import postman`.',
     });
     scenarios.push({ path: `${dir}${slug(name)}.yaml`, yaml });
   };
