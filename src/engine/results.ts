@@ -14,6 +14,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The body as sent: parsed JSON value when JSON, else text. */
   body?: unknown;
+  /** The proxy that carried the request (DECISIONS, "HTTP"); its credentials are masked in every output. */
+  proxy?: string;
 }
 
 export interface RecordedResponse {
@@ -23,7 +25,11 @@ export interface RecordedResponse {
   headers: Record<string, string>;
   /** Parsed JSON when JSON, else text; undefined when empty. */
   body?: unknown;
+  /** Decoded body bytes. */
   sizeBytes: number;
+  /** The `content-encoding` that was decoded, and the bytes as they came over the wire. */
+  encoding?: string;
+  encodedSizeBytes?: number;
 }
 
 /** One try of a step with `retry` (SPEC, `retry` object): every attempt is recorded for the reports. */

@@ -1,3 +1,4 @@
+import { createScenarioCookieJar } from '../http/index.js';
 import type { Scenario } from '../language/model.js';
 import { sectionSignal } from './interrupts.js';
 import { countSteps, type ScenarioResult } from './results.js';
@@ -40,6 +41,8 @@ export async function runScenario(
     services,
     useStack: [scenario.path ?? scenario.file],
     signal: sectionSignal(services.stop, 'steps'),
+    // DECISIONS, "HTTP": one jar per scenario execution, so example rows never share a session.
+    ...(settings.environment.cookies === false ? {} : { cookies: createScenarioCookieJar() }),
   });
 
   const counts = countSteps(results);

@@ -51,6 +51,8 @@ export interface TargetEnvironment {
   maxResponseBytes: number;
   /** `http.maxRedirects`: redirects followed per step; 0 leaves a 3xx as the step's response. */
   maxRedirects: number;
+  /** `http.cookies`: a cookie jar per scenario execution (default true). */
+  cookies?: boolean;
   /** Cache connections by name (DECISIONS, "Workspace"); URLs as written, variables not yet filled in. */
   cache?: Record<string, { url: string }>;
 }

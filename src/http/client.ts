@@ -1,9 +1,8 @@
 import { createRequire } from 'node:module';
-import { Agent } from 'undici';
-import { createConnector } from './connector.js';
+import { ACCEPTED_ENCODINGS } from './contentDecoding.js';
+import { createDispatchers } from './dispatchers.js';
 import { endpointKey } from './endpoint.js';
 import { findHeader } from './headers.js';
-import { systemResolver } from './hostResolver.js';
 import { HttpError } from './httpError.js';
 import { collectResponse } from './collectResponse.js';
 import { checkHost } from './sandbox/policy.js';
@@ -31,6 +30,15 @@ function parseTarget(url: string): URL {
     );
   }
   return parsed;
+}
+
+/** `host:port` of a proxy, for messages: its credentials never appear there. */
+function proxyHost(proxy: string): string {
+  try {
+    return new URL(proxy.includes('://') ? proxy : `http://${proxy}`).host;
+  } catch {
+    return 'the configured proxy';
+  }
 }
 
 /**
@@ -61,21 +69,8 @@ function wireHeaders(
  * No redirect handling here: the engine follows redirects itself so each hop can be reported.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const connector = createConnector({
-    http2: options.http2,
-    insecure: options.insecure,
-    ca: options.ca,
-    sandbox: options.sandbox,
-    resolve: options.resolve ?? systemResolver,
-  });
-  // One connection per scenario running at once (--jobs): with one, steps run one after another and a
-  // single connection is enough. Without the cap undici opens a second socket when the next request is
-  // dispatched in the same tick the previous body ended.
-  const agent = new Agent({
-    connect: connector.connect,
-    allowH2: options.http2,
-    connections: Math.max(1, options.connections ?? 1),
-  });
+  const dispatchers = createDispatchers(options);
+  const compressed = options.compressed ?? true;
 
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
@@ -87,9 +82,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const key = endpointKey(url.protocol, url.hostname, url.port);
       const headers = wireHeaders(request.headers);
       if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = options.userAgent;
+      // DECISIONS, `http.compressed`: a step's own accept-encoding wins; whatever was asked for is decoded.
+      if (compressed && findHeader(headers, 'accept-encoding') === undefined)
+        headers['accept-encoding'] = ACCEPTED_ENCODINGS;
+      const route = dispatchers.route(url);
 
       const context: FailureContext = {
-        target: key.slice(key.indexOf('//') + 2),
+        target:
+          key.slice(key.indexOf('//') + 2) +
+          (route.proxy === undefined ? '' : ` through proxy ${proxyHost(route.proxy)}`),
         hostname: url.hostname,
         timeoutMs: request.timeoutMs,
         timedOut: false,
@@ -98,7 +99,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const started = performance.now();
       try {
         const response = await collectResponse(
-          agent,
+          route.dispatcher,
           {
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
@@ -115,22 +116,26 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           {
             method: request.method,
             maxBytes: request.maxResponseBytes,
+            decode: compressed,
             timeoutMs: request.timeoutMs,
             onTimeout: () => void (context.timedOut = true),
             onHeaders: () => void (context.headersReceived = true),
             signal: request.signal,
           },
         );
-        const connection = connector.connection(key);
+        const connection = route.proxy === undefined ? dispatchers.connector.connection(key) : undefined;
         return {
           status: response.status,
           statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
-          httpVersion: connection?.protocol === 'h2' ? '2' : '1.1',
+          // Through a proxy the connection is undici's own: only HTTP/1.1 can be assumed, and nothing is known.
+          httpVersion: connection?.httpVersion ?? '1.1',
           ...(connection?.remoteAddress === undefined ? {} : { remoteAddress: connection.remoteAddress }),
           ...(connection?.certificate === undefined ? {} : { certificate: connection.certificate }),
           headers: response.headers,
           setCookie: response.setCookie,
           body: response.body,
+          ...(response.encoding === undefined ? {} : { encoding: response.encoding }),
+          ...(route.proxy === undefined ? {} : { proxy: route.proxy }),
           durationMs: performance.now() - started,
         };
       } catch (error) {
@@ -139,8 +144,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
 
     async close(): Promise<void> {
-      connector.close();
-      await agent.destroy();
+      await dispatchers.close();
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
+import { createStreamingDecoder, parseContentEncoding, type StreamingDecoder } from './contentDecoding.js';
 import { HttpError, describeBytes } from './httpError.js';
+import type { BodyEncoding } from './types.js';
 
 /** What one exchange brought back, before the client shapes it into an HttpResponse. */
 export interface CollectedResponse {
@@ -8,13 +10,17 @@ export interface CollectedResponse {
   headers: Record<string, string>;
   /** The `Set-Cookie` lines, one item each (see HttpResponse). */
   setCookie: string[];
+  /** Decoded when `decode` was asked for and the server compressed it. */
   body: Uint8Array;
+  encoding?: BodyEncoding;
 }
 
 export interface CollectLimits {
   method: string;
-  /** Larger bodies fail the exchange (DECISIONS.md), as soon as they pass the cap. */
+  /** Larger bodies fail the exchange (DECISIONS.md), as soon as they pass the cap; decoded bytes count. */
   maxBytes: number;
+  /** Decode gzip, deflate and br bodies (`http.compressed`). */
+  decode: boolean;
   /** One deadline for connecting, the headers and the body. */
   timeoutMs: number;
   /** Called when the deadline passes, before the exchange fails. */
@@ -42,6 +48,20 @@ function joinHeaders(raw: Record<string, string | string[] | undefined>): Record
   return headers;
 }
 
+function setCookieLines(raw: Record<string, string | string[] | undefined>): string[] {
+  for (const name of Object.keys(raw)) {
+    if (name.toLowerCase() !== 'set-cookie') continue;
+    const value = raw[name];
+    return value === undefined ? [] : Array.isArray(value) ? [...value] : [value];
+  }
+  return [];
+}
+
+/** Responses that carry no body whatever their headers say. */
+function hasNoBody(method: string, status: number): boolean {
+  return method.toUpperCase() === 'HEAD' || status === 204 || status === 304;
+}
+
 /** Content-Length describes a body only when one can follow (not for HEAD, 204 or 304). */
 function declaredBodyLength(
   method: string,
@@ -49,8 +69,7 @@ function declaredBodyLength(
   headers: Record<string, string>,
 ): number | undefined {
   const declared = headers['content-length'];
-  if (declared === undefined || method.toUpperCase() === 'HEAD' || status === 204 || status === 304)
-    return undefined;
+  if (declared === undefined || hasNoBody(method, status)) return undefined;
   const length = Number(declared);
   return Number.isFinite(length) ? length : undefined;
 }
@@ -77,11 +96,15 @@ export function collectResponse(
     let setCookie: string[] = [];
     const chunks: Buffer[] = [];
     let total = 0;
+    /** Set when the body is compressed: wire bytes go through it, and `total` counts what comes out. */
+    let decoder: StreamingDecoder | undefined;
+    let encoding: BodyEncoding | undefined;
 
     const settle = (outcome: { error: unknown } | { response: CollectedResponse }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      decoder?.destroy();
       limits.signal?.removeEventListener('abort', onSignal);
       if ('error' in outcome) reject(outcome.error);
       else resolve(outcome.response);
@@ -103,6 +126,39 @@ export function collectResponse(
     if (limits.signal?.aborted) onSignal();
     else limits.signal?.addEventListener('abort', onSignal, { once: true });
 
+    const keep = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limits.maxBytes) fail(tooLarge(limits.maxBytes));
+      else chunks.push(chunk);
+    };
+    const finish = () => {
+      const body = Buffer.concat(chunks, total);
+      settle({
+        response: { status, statusText, headers, setCookie, body, ...(encoding ? { encoding } : {}) },
+      });
+    };
+    const startDecoding = (method: string) => {
+      const codings = parseContentEncoding(headers['content-encoding']);
+      // An unknown coding is kept as received: checks then see the bytes the server sent.
+      if (!limits.decode || hasNoBody(method, status) || codings === undefined || codings.length === 0)
+        return;
+      encoding = { name: headers['content-encoding'] ?? '', encodedBytes: 0 };
+      decoder = createStreamingDecoder(codings, {
+        onData: keep,
+        onEnd: finish,
+        onError: (error) =>
+          fail(
+            new HttpError(
+              'protocol',
+              `cannot decode the ${encoding?.name ?? ''} response body: ${error.message}`,
+              {
+                cause: error,
+              },
+            ),
+          ),
+      });
+    };
+
     dispatcher.dispatch(options, {
       onRequestStart(started) {
         controller = started;
@@ -115,17 +171,23 @@ export function collectResponse(
         status = statusCode;
         statusText = statusMessage ?? '';
         headers = joinHeaders(rawHeaders);
-        setCookie = [rawHeaders['set-cookie'] ?? []].flat();
+        setCookie = setCookieLines(rawHeaders);
+        // A compressed body is at most about as large as what it decodes to, so its length already tells.
         const declared = declaredBodyLength(limits.method, statusCode, headers);
         if (declared !== undefined && declared > limits.maxBytes) fail(tooLarge(limits.maxBytes));
+        else startDecoding(limits.method);
       },
       onResponseData(_controller, chunk) {
-        total += chunk.byteLength;
-        if (total > limits.maxBytes) fail(tooLarge(limits.maxBytes));
-        else chunks.push(chunk);
+        if (decoder === undefined || encoding === undefined) {
+          keep(chunk);
+          return;
+        }
+        encoding.encodedBytes += chunk.byteLength;
+        decoder.write(chunk);
       },
       onResponseEnd() {
-        settle({ response: { status, statusText, headers, setCookie, body: Buffer.concat(chunks, total) } });
+        if (decoder === undefined) finish();
+        else decoder.end();
       },
       onResponseError(_controller, error) {
         settle({ error });

@@ -6,22 +6,30 @@ import { dialTargets } from './dialTargets.js';
 import { endpointKey } from './endpoint.js';
 import { HttpError } from './httpError.js';
 import type { HostResolver, ResolvedAddress } from './hostResolver.js';
+import { findPin, type PinnedHosts } from './pinnedHosts.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
 import { peerCertificate } from './peerCertificate.js';
-import type { PeerCertificate } from './types.js';
+import type { TlsConnectOptions } from './tlsTrust.js';
+import type { HttpVersion, PeerCertificate } from './types.js';
+import { watchHttp1Version } from './versionSniffer.js';
 
 export interface ConnectorOptions {
   http2: boolean;
-  insecure: boolean;
-  ca?: string | Uint8Array;
+  tls: TlsConnectOptions;
   sandbox?: SandboxPolicy;
   resolve: HostResolver;
+  pinnedHosts?: PinnedHosts;
 }
 
 /** What the latest connection to an endpoint was: its ALPN protocol, peer address and certificate. */
 export interface ConnectionFacts {
   /** `h2` or `http/1.1`. */
   protocol: string;
+  /**
+   * The HTTP version it speaks: `2` by ALPN, else read from its first status line (a server answering
+   * `HTTP/1.0` must not be shown as 1.1); `1.1` until that line arrives.
+   */
+  httpVersion: HttpVersion;
   remoteAddress?: string;
   certificate?: PeerCertificate;
 }
@@ -34,6 +42,12 @@ export interface Connector {
    * this is the connection that served the endpoint's latest response.
    */
   connection(key: string): ConnectionFacts | undefined;
+  /**
+   * The TLS alert that ended the latest connection to an endpoint after its handshake, taken once. With
+   * TLS 1.3 a server refuses a missing client certificate only then, and undici reports just "other side
+   * closed".
+   */
+  takeTlsAlert(key: string): Error | undefined;
   /** Stops connections still resolving or connecting, which would otherwise keep the process alive. */
   close(): void;
 }
@@ -67,8 +81,10 @@ function lookupReturning(addresses: readonly ResolvedAddress[]): LookupFunction 
 
 function connectionFacts(socket: Socket): ConnectionFacts {
   const certificate = socket instanceof TLSSocket ? peerCertificate(socket) : undefined;
+  const protocol = socket instanceof TLSSocket && socket.alpnProtocol ? socket.alpnProtocol : 'http/1.1';
   return {
-    protocol: socket instanceof TLSSocket && socket.alpnProtocol ? socket.alpnProtocol : 'http/1.1',
+    protocol,
+    httpVersion: protocol === 'h2' ? '2' : '1.1',
     ...(socket.remoteAddress === undefined ? {} : { remoteAddress: socket.remoteAddress }),
     ...(certificate === undefined ? {} : { certificate }),
   };
@@ -77,11 +93,11 @@ function connectionFacts(socket: Socket): ConnectionFacts {
 export function createConnector(options: ConnectorOptions): Connector {
   // undici does not say which connection served a response, so remember what each endpoint's was.
   const connections = new Map<string, ConnectionFacts>();
+  const alerts = new Map<string, Error>();
   const connecting = new Set<Socket>();
   let closed = false;
   const socketOptions = {
-    rejectUnauthorized: !options.insecure,
-    ...(options.ca === undefined ? {} : { ca: Buffer.from(options.ca) }),
+    ...options.tls,
     allowH2: options.http2,
     // The request deadline covers connecting (HttpRequest.timeoutMs); 0 disables undici's separate 10s limit.
     timeout: 0,
@@ -101,7 +117,16 @@ export function createConnector(options: ConnectorOptions): Connector {
     const result: unknown = dial({ ...connectOptions, hostname: host }, (...args) => {
       if (socket !== undefined) connecting.delete(socket);
       const [error, connected] = args;
-      if (error === null) connections.set(key, connectionFacts(connected));
+      if (error === null) {
+        const facts = connectionFacts(connected);
+        connections.set(key, facts);
+        alerts.delete(key);
+        connected.on('error', (socketError: Error & { code?: string }) => {
+          if (socketError.code?.startsWith('ERR_SSL_') === true) alerts.set(key, socketError);
+        });
+        if (facts.httpVersion !== '2')
+          watchHttp1Version(connected, (version) => void (facts.httpVersion = version));
+      }
       callback(...args);
     });
     // buildConnector returns the socket it opened although its type says void.
@@ -113,7 +138,15 @@ export function createConnector(options: ConnectorOptions): Connector {
 
   return {
     connect(connectOptions, callback) {
-      dialTargets(connectOptions.hostname, options.resolve, options.sandbox).then(
+      // A pinned host (`http.resolve`) is dialled at its address, still checked by the sandbox like any
+      // answer from DNS, and still named by its host for TLS.
+      const pinned = findPin(
+        options.pinnedHosts,
+        connectOptions.hostname,
+        connectOptions.port || (connectOptions.protocol === 'https:' ? '443' : '80'),
+      );
+      const resolver: HostResolver = pinned === undefined ? options.resolve : () => Promise.resolve([pinned]);
+      dialTargets(connectOptions.hostname, resolver, options.sandbox).then(
         ({ host, addresses }) => {
           if (closed) {
             callback(
@@ -131,6 +164,11 @@ export function createConnector(options: ConnectorOptions): Connector {
       );
     },
     connection: (key) => connections.get(key),
+    takeTlsAlert(key) {
+      const alert = alerts.get(key);
+      alerts.delete(key);
+      return alert;
+    },
     close() {
       closed = true;
       for (const socket of connecting) socket.destroy();

@@ -7,3 +7,13 @@ export { applyQuery, resolveUrl, type UrlTargets } from './resolveUrl.js';
 export { decodeBody, serializeBody, type DecodedBody } from './body.js';
 export { findHeader } from './headers.js';
 export { urlCredentials, type UrlCredentials } from './urlCredentials.js';
+export { parsePinAddress, parsePinFlag, type PinnedHosts } from './pinnedHosts.js';
+export { proxySettingsFromEnvironment, type ProxySettings } from './proxyRoute.js';
+export type { HttpVersion } from './types.js';
+export {
+  createScenarioCookieJar,
+  isSecretCookieName,
+  setCookiePairs,
+  type CookieView,
+  type ScenarioCookieJar,
+} from './cookieJar.js';

@@ -40,9 +40,24 @@ describe('toHttpError', () => {
   it('classifies certificate problems as tls with a hint at the settings', () => {
     const error = toHttpError(coded('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'), context);
     expect(error.code).toBe('tls');
-    expect(error.message).toContain('TLS handshake with api.test:443 failed: self-signed certificate');
+    expect(error.message).toContain(
+      'TLS handshake with api.test:443 failed: the server certificate is self-signed',
+    );
     expect(error.message).toContain('http.insecure: true');
-    expect(toHttpError(coded('ERR_TLS_CERT_ALTNAME_INVALID'), context).code).toBe('tls');
+    const mismatch = toHttpError(coded('ERR_TLS_CERT_ALTNAME_INVALID'), context);
+    expect(mismatch.code).toBe('tls');
+    expect(mismatch.message).toContain('does not match the host name api.test');
+    expect(toHttpError(coded('CERT_HAS_EXPIRED'), context).message).toContain('has expired');
+    expect(toHttpError(coded('UNABLE_TO_GET_ISSUER_CERT_LOCALLY'), context).message).toContain(
+      'signed by an unknown authority',
+    );
+    expect(toHttpError(coded('ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED'), context).message).toContain(
+      'requires a client certificate',
+    );
+    // A code without words of its own keeps the library's text.
+    expect(
+      toHttpError(coded('ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'), context).message,
+    ).toContain('wrong version number');
   });
 
   it('classifies closed clients and aborts as aborted', () => {

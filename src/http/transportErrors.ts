@@ -1,4 +1,5 @@
 import { HttpError, describeDuration } from './httpError.js';
+import { describeTlsFailure } from './tlsFailures.js';
 
 /** What the client knew when the request failed, so the message can say where and why. */
 export interface FailureContext {
@@ -88,9 +89,13 @@ export function toHttpError(error: unknown, context: FailureContext): HttpError 
     return new HttpError('aborted', `request to ${context.target} aborted`, { cause: error });
   }
   if (isTlsCode(code)) {
-    return new HttpError('tls', `TLS handshake with ${context.target} failed: ${detail} (${TLS_HINT})`, {
-      cause: error,
-    });
+    const cause = describeTlsFailure(code, context.hostname);
+    const hint = cause?.hint ?? TLS_HINT;
+    return new HttpError(
+      'tls',
+      `TLS handshake with ${context.target} failed: ${cause?.words ?? detail} (${hint})`,
+      { cause: error },
+    );
   }
   if (RESET_CODES.has(code)) {
     return new HttpError(

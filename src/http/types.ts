@@ -1,3 +1,6 @@
+import type { PinnedHosts } from './pinnedHosts.js';
+import type { ProxySettings } from './proxyRoute.js';
+import type { TlsMaterial } from './tlsTrust.js';
 import type { HostResolver } from './hostResolver.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
 
@@ -29,12 +32,19 @@ export interface PeerCertificate {
   serialNumber: string;
 }
 
+/** How the body came over the wire, when a `content-encoding` was decoded (DECISIONS, `http.compressed`). */
+export interface BodyEncoding {
+  /** The `content-encoding` as sent (`gzip`, `deflate`, `br`). */
+  name: string;
+  /** Bytes received before decoding; `HttpResponse.body` holds the decoded ones. */
+  encodedBytes: number;
+}
+
 export interface HttpResponse {
   status: number;
   /** The reason phrase sent by the server, or the standard one when the protocol has none (HTTP/2). */
   statusText: string;
-  /** HTTP/1.0 is reported as 1.1: undici does not say which 1.x version a server answered with. */
-  httpVersion: '1.1' | '2';
+  httpVersion: HttpVersion;
   /** The address of the connection that served the response, when the connector saw it. */
   remoteAddress?: string;
   /** HTTPS: the server certificate of that connection. */
@@ -46,10 +56,16 @@ export interface HttpResponse {
    * holds a comma), so `headers.set-cookie` and the cookie jar read them from here.
    */
   setCookie?: string[];
+  /** Decoded when the server compressed it (see `encoding`). */
   body: Uint8Array;
+  encoding?: BodyEncoding;
+  /** The proxy that carried the exchange, credentials left in (the masking boundary hides them). */
+  proxy?: string;
   /** Monotonic time from sending to the last body byte. */
   durationMs: number;
 }
+
+export type HttpVersion = '1.0' | '1.1' | '2';
 
 export interface HttpClient {
   send(request: HttpRequest): Promise<HttpResponse>;
@@ -62,8 +78,16 @@ export interface HttpClientOptions {
   http2: boolean;
   /** Accept certificates that do not verify, such as self-signed ones (`http.insecure`). */
   insecure: boolean;
-  /** Extra trusted CA certificates, PEM (`http.caFile`). */
+  /** Extra trusted CA certificates, PEM (`http.caFile`): added to the default roots, never replacing them. */
   ca?: string | Uint8Array;
+  /** The rest of the TLS settings: client certificate, NODE_EXTRA_CA_CERTS (see tlsTrust.ts). */
+  tls?: Omit<TlsMaterial, 'insecure' | 'extraCa'>;
+  /** Send `accept-encoding` and decode compressed bodies (`http.compressed`, default true). */
+  compressed?: boolean;
+  /** `http.resolve` and `--resolve`: `host:port` to the address to dial instead of asking DNS. */
+  pinnedHosts?: PinnedHosts;
+  /** Where requests go through a proxy (`http.proxy` or the proxy environment variables). */
+  proxy?: ProxySettings;
   /** Sent as `user-agent` unless the request has its own. */
   userAgent: string;
   /** SPEC `security.sandboxing`; absent or `enabled: false` lets every request through. */

@@ -1,6 +1,7 @@
 import { secretForms } from './encodings.js';
 import { BUILT_IN_MASK_FIELDS, MASK, SENSITIVE_HEADER_NAMES } from './fields.js';
 import { SecretRegistry } from './secrets.js';
+import { maskUrlPasswords } from './urlCredentials.js';
 
 export interface MaskingPolicy {
   /** `security.mask.enabled`: turns the user's extra `fields` on or off. */
@@ -88,8 +89,8 @@ export class Masker {
 
   maskText(text: string): string {
     const pattern = this.#currentPattern();
-    if (!pattern) return text;
-    const masked = text.replace(pattern, MASK);
+    if (!pattern) return maskUrlPasswords(text);
+    const masked = maskUrlPasswords(text.replace(pattern, MASK));
     return masked.includes(ELLIPSIS) ? this.#maskTruncated(masked) : masked;
   }
 

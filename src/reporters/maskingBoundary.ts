@@ -108,6 +108,7 @@ function maskRequest(raw: RecordedRequest, masker: Masker): RecordedRequest {
     get body() {
       return body === UNREAD ? (body = masker.maskValue(raw.body, PATH.requestBody)) : body;
     },
+    proxy: raw.proxy === undefined ? undefined : masker.maskText(raw.proxy),
   };
   return out as RecordedRequest;
 }
@@ -127,6 +128,8 @@ function maskResponse(raw: RecordedResponse, masker: Masker): RecordedResponse {
       return body === UNREAD ? (body = masker.maskValue(raw.body, PATH.responseBody)) : body;
     },
     sizeBytes: raw.sizeBytes,
+    encoding: raw.encoding,
+    encodedSizeBytes: raw.encodedSizeBytes,
   };
   return out as RecordedResponse;
 }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { RunnerError } from '../diagnostics/errors.js';
 import {
   fanOut,
@@ -20,6 +19,7 @@ import { createSchemaStore } from '../workspace/index.js';
 import { createAssetReader } from '../workspace/assets.js';
 import { displayPath } from '../workspace/displayPath.js';
 import { createSpreadsheetFiles } from '../spreadsheets/index.js';
+import { httpClientOptions, type HttpSetupInputs } from './httpSetup.js';
 import type { RunPlan } from './planRun.js';
 
 /** A reporter and the masker its events pass through (the console masks a few more fields than reports). */
@@ -39,6 +39,8 @@ export interface ExecuteOptions {
   stop?: RunStop;
   /** `--jobs` and `--bail` (default: one at a time, to the end). */
   schedule?: SuiteOptions;
+  /** The process environment (proxy variables, NODE_EXTRA_CA_CERTS) and `--resolve` pins. */
+  network?: HttpSetupInputs;
 }
 
 export interface ExecutedRun {
@@ -48,14 +50,16 @@ export interface ExecutedRun {
   readonly masked: RunResult;
 }
 
-async function readCaFile(file: string | undefined, cwd: string): Promise<Buffer | undefined> {
-  if (file === undefined) return undefined;
+/** A client certificate whose key does not open stops the run before anything is sent (exit 2). */
+function createRunHttpClient(
+  options: Parameters<typeof createHttpClient>[0],
+): ReturnType<typeof createHttpClient> {
   try {
-    return await readFile(file);
+    return createHttpClient(options);
   } catch (error) {
-    const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
-    throw new RunnerError('http.ca-file', `cannot read http.caFile ${displayPath(cwd, file)}${code}`, {
-      hint: 'set http.caFile in config.yaml or the environment file to a PEM file, relative to the project root',
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RunnerError('http.client-key', `cannot use http.clientCert and http.clientKey: ${reason}`, {
+      hint: 'check that both are PEM files that belong together, and http.clientKeyPassphrase if the key is encrypted',
     });
   }
 }
@@ -71,6 +75,7 @@ function runSettings(plan: RunPlan, userAgent: string): RunSettings {
       timeoutMs: environment.http.timeoutMs,
       maxResponseBytes: environment.http.maxResponseBytes,
       maxRedirects: environment.http.maxRedirects,
+      cookies: environment.http.cookies,
       cache: environment.cache,
     },
     accounts: plan.accounts,
@@ -98,16 +103,10 @@ function composedScenarioLoader(plan: RunPlan): (path: string) => Promise<Scenar
  */
 export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promise<ExecutedRun> {
   const { workspace, environment, masker } = plan;
-  const ca = await readCaFile(environment.http.caFile, workspace.cwd);
-  const http = createHttpClient({
-    http2: environment.http.http2,
-    insecure: environment.http.insecure,
-    ca,
-    sandbox: workspace.config.security.sandboxing,
-    userAgent: options.userAgent,
-    // Each execution running at once has its own connection to an origin, as steps in one are sequential.
-    connections: options.schedule?.jobs ?? 1,
-  });
+  const httpOptions = await httpClientOptions(plan, options.userAgent, options.network ?? { processEnv: {} });
+  const { ca } = httpOptions;
+  // Each execution running at once has its own connection to an origin, as steps in one are sequential.
+  const http = createRunHttpClient({ ...httpOptions, connections: options.schedule?.jobs ?? 1 });
   // Cache connections open lazily at their first step; the request timeout bounds connecting and each reply.
   const cache = createCacheConnections({
     timeoutMs: environment.http.timeoutMs,

@@ -44,6 +44,13 @@ export interface HttpFile {
   http2?: boolean;
   insecure?: boolean;
   caFile?: string;
+  clientCert?: string;
+  clientKey?: string;
+  clientKeyPassphrase?: string | number;
+  resolve?: Record<string, string>;
+  proxy?: string | boolean;
+  compressed?: boolean;
+  cookies?: boolean;
   maxResponseBytes?: number;
   timeout?: string;
   maxRedirects?: number;
@@ -55,20 +62,59 @@ const DEFAULT_HTTP: HttpOptions = {
   maxResponseBytes: 10 * 1024 * 1024,
   timeoutMs: 30_000,
   maxRedirects: 10,
+  resolve: {},
+  compressed: true,
+  cookies: true,
 };
 
-/** Applies `http:` overrides from a file onto `base`; `caFile` resolves against the project root. */
+/** `host:port` keys as the client looks them up: lower case, IPv6 without brackets. */
+function pinKeys(map: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, address] of Object.entries(map ?? {})) {
+    const colon = key.lastIndexOf(':');
+    const host = key
+      .slice(0, colon)
+      .replace(/^\[(.*)\]$/, '$1')
+      .toLowerCase();
+    out[`${host}${key.slice(colon)}`] = String(address).replace(/^\[(.*)\]$/, '$1');
+  }
+  return out;
+}
+
+/** A path setting: resolved against the project root when the file sets it, else inherited. */
+function pathSetting(
+  name: 'caFile' | 'clientCert' | 'clientKey',
+  file: HttpFile,
+  base: HttpOptions,
+  root: string,
+): Partial<HttpOptions> {
+  const own = file[name];
+  if (own !== undefined) return { [name]: resolve(root, own) };
+  const inherited = base[name];
+  return inherited === undefined ? {} : { [name]: inherited };
+}
+
+/**
+ * Applies `http:` overrides from a file onto `base`; file paths resolve against the project root
+ * (DECISIONS, "Finer points"), and the file's `resolve` entries win over the base's one by one.
+ */
 export function mergeHttp(base: HttpOptions, file: HttpFile | undefined, root: string): HttpOptions {
   if (!file) return base;
   const timeoutMs = file.timeout === undefined ? undefined : parseDuration(file.timeout);
+  // `proxy: true` says nothing more than leaving the key out: the environment variables decide.
+  const proxy = file.proxy === undefined ? base.proxy : file.proxy === true ? undefined : file.proxy;
+  const passphrase = file.clientKeyPassphrase ?? base.clientKeyPassphrase;
   return {
     http2: file.http2 ?? base.http2,
     insecure: file.insecure ?? base.insecure,
-    ...(file.caFile !== undefined
-      ? { caFile: resolve(root, file.caFile) }
-      : base.caFile !== undefined
-        ? { caFile: base.caFile }
-        : {}),
+    ...pathSetting('caFile', file, base, root),
+    ...pathSetting('clientCert', file, base, root),
+    ...pathSetting('clientKey', file, base, root),
+    ...(passphrase === undefined ? {} : { clientKeyPassphrase: String(passphrase) }),
+    resolve: { ...base.resolve, ...pinKeys(file.resolve) },
+    ...(proxy === undefined ? {} : { proxy }),
+    compressed: file.compressed ?? base.compressed,
+    cookies: file.cookies ?? base.cookies,
     maxResponseBytes: file.maxResponseBytes ?? base.maxResponseBytes,
     timeoutMs: timeoutMs ?? base.timeoutMs,
     maxRedirects: file.maxRedirects ?? base.maxRedirects,

@@ -12,7 +12,11 @@ afterEach(async () => {
 });
 
 async function workspace(files: Record<string, string>) {
-  tree = await tempTree({ '.runner/config.yaml': 'http: { timeout: 10s, maxRedirects: 3 }\n', ...files });
+  tree = await tempTree({
+    '.runner/config.yaml':
+      'http: { timeout: 10s, maxRedirects: 3, resolve: { "api.test:443": 127.0.0.1, "b.test:80": 127.0.0.2 } }\n',
+    ...files,
+  });
   return loadWorkspace(tree.root);
 }
 
@@ -25,7 +29,15 @@ describe('loadEnvironment', () => {
         'baseUrl: http://127.0.0.1:8080',
         'services: { auth: { baseUrl: http://127.0.0.1:9000 } }',
         'cache: { sessions: { url: "redis://127.0.0.1:6379/0" } }',
-        'http: { insecure: true, timeout: 2s }',
+        'http:',
+        '  insecure: true',
+        '  timeout: 2s',
+        '  resolve: { "API.test:443": "::1" }',
+        '  proxy: false',
+        '  compressed: false',
+        '  clientCert: certs/client.pem',
+        '  clientKey: certs/client-key.pem',
+        '  clientKeyPassphrase: $accounts.tls.passphrase',
         'variables: { tenant: acme, ids: [1, 2] }',
       ].join('\n'),
     });
@@ -42,6 +54,14 @@ describe('loadEnvironment', () => {
         maxResponseBytes: 10 * 1024 * 1024,
         timeoutMs: 2000,
         maxRedirects: 3,
+        // The environment's pin for api.test:443 wins over config.yaml's; the other one stays.
+        resolve: { 'api.test:443': '::1', 'b.test:80': '127.0.0.2' },
+        proxy: false,
+        compressed: false,
+        cookies: true,
+        clientCert: tree?.path('certs/client.pem'),
+        clientKey: tree?.path('certs/client-key.pem'),
+        clientKeyPassphrase: '$accounts.tls.passphrase',
       },
       variables: { tenant: 'acme', ids: [1, 2] },
     });

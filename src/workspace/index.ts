@@ -23,3 +23,4 @@ export {
   type SchemaVerdict,
 } from './schemaStore.js';
 export { reachableFiles } from './composition.js';
+export { fillSettingTemplate } from './settingTemplates.js';

@@ -6,8 +6,19 @@ export type ReportFormat = 'html' | 'json' | 'junit' | 'ctrf' | 'github';
 export interface HttpOptions {
   http2: boolean;
   insecure: boolean;
-  /** Absolute path of an extra CA file. */
+  /** Absolute path of an extra CA file, added to the default roots. */
   caFile?: string;
+  /** Absolute paths of the client certificate and key (PEM) for mutual TLS. */
+  clientCert?: string;
+  clientKey?: string;
+  /** As written: usually `$accounts.<a>.<f>`, filled in when the run starts. */
+  clientKeyPassphrase?: string;
+  /** `host:port` (lower case, no brackets) to an address; the environment's entries win. */
+  resolve: Record<string, string>;
+  /** A proxy URL, `false` for none whatever the environment says; absent: the environment variables. */
+  proxy?: string | false;
+  compressed: boolean;
+  cookies: boolean;
   maxResponseBytes: number;
   timeoutMs: number;
   maxRedirects: number;

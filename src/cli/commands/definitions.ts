@@ -151,6 +151,14 @@ export const COMMANDS: readonly CommandDefinition[] = [
         description:
           "default request timeout, such as 5s (over http.timeout; a step's own timeout still wins)",
       },
+      {
+        name: 'resolve',
+        type: 'string',
+        multiple: true,
+        placeholder: 'host:port:address',
+        description:
+          'connect to host:port at this address (TLS still checks the host name), like curl; wins over http.resolve',
+      },
     ],
     examples: [
       'runner run',
@@ -161,6 +169,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
       'runner run --jobs 8 --bail',
       'runner run --shard 2/4 --report json',
       'runner run --grep login --var userId=42 --list',
+      'runner run --resolve api.example.com:443:127.0.0.1',
     ],
   },
   {

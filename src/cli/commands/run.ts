@@ -1,6 +1,7 @@
 import { formatDiagnostic, RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
 import type { RunResult, RunStop } from '../../engine/index.js';
+import { parsePinFlag, type ResolvedAddress } from '../../http/index.js';
 import { CONSOLE_ONLY_MASK_FIELDS } from '../../masking/index.js';
 import {
   computeCoverage,
@@ -57,6 +58,18 @@ export function runRequest(args: ParsedArgs, io: CliIo): RunRequest {
   };
 }
 
+/** `--resolve host:port:address`, repeatable; a later flag for the same host:port wins, as in curl. */
+function pinnedHosts(args: ParsedArgs): Record<string, ResolvedAddress> {
+  const flags = (args.options.resolve as string[] | undefined) ?? [];
+  const pins: Record<string, ResolvedAddress> = {};
+  for (const flag of flags) {
+    const parsed = parsePinFlag(flag);
+    if ('error' in parsed) throw new RunnerError('cli.usage', `invalid --resolve: ${parsed.error}`);
+    pins[parsed.key] = parsed.address;
+  }
+  return pins;
+}
+
 /** Prints the plan's problems (`file:line:col: ...`); false when it has errors and must not run. */
 export function reportPlanProblems(plan: RunPlan, io: CliIo): boolean {
   const mask = (text: string) => plan.masker.maskText(text);
@@ -70,6 +83,7 @@ export function reportPlanProblems(plan: RunPlan, io: CliIo): boolean {
 }
 
 async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  pinnedHosts(args); // A malformed --resolve stops the command before anything is loaded (exit 2).
   const plan = await planRun(runRequest(args, io));
   if (!reportPlanProblems(plan, io)) return EXIT.unusable;
   if (plan.shard) {
@@ -132,6 +146,7 @@ export async function executeAndReport(
   const run = await executePlan(plan, {
     userAgent: `runner/${buildInfo.version}`,
     listeners,
+    network: { processEnv: io.env, pinnedHosts: pinnedHosts(args) },
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr.write(escapeControls(mask(`error: a reporter failed in ${hook}: ${message}`)) + '\n');

@@ -1,3 +1,4 @@
+import type { ScenarioCookieJar } from '../../http/index.js';
 import type { Section } from '../../language/model.js';
 import type { StepResult } from '../results.js';
 import type { EngineServices, RunSettings } from '../services.js';
@@ -18,6 +19,8 @@ export interface StepContext {
    * interrupted (see sectionSignal: teardown has its own).
    */
   signal: AbortSignal;
+  /** The scenario execution's cookies, shared with `use` fragments; absent with `http.cookies: false`. */
+  cookies?: ScenarioCookieJar;
 }
 
 /** The fields a step kind fills in; the dispatcher adds index, section, kind, label and location. */

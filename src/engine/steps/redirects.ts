@@ -56,6 +56,14 @@ function methodForHop(status: number, method: string): { method: string; keepsBo
   return { method, keepsBody: true };
 }
 
+/** What the cookie jar does around each exchange, redirects included (DECISIONS, "HTTP", `cookies`). */
+export interface ExchangeCookies {
+  /** The request with the jar's cookies added, unless the step sent its own `Cookie` header. */
+  prepare(request: HttpRequest): HttpRequest;
+  /** Keeps what the response set. */
+  receive(response: HttpResponse, url: string): Promise<void>;
+}
+
 /**
  * Sends a request and follows redirects itself, at most `maxRedirects` hops (0: not at all), so every hop
  * is reported and goes through the client again, where the sandbox checks it like any request.
@@ -65,6 +73,7 @@ export async function sendFollowingRedirects(
   request: HttpRequest,
   maxRedirects: number,
   masker: Masker,
+  cookies?: ExchangeCookies,
 ): Promise<FollowedResponse> {
   let current = request;
   const hops: RedirectHop[] = [];
@@ -72,7 +81,8 @@ export async function sendFollowingRedirects(
   for (;;) {
     let response: HttpResponse;
     try {
-      response = await http.send(current);
+      response = await http.send(cookies === undefined ? current : cookies.prepare(current));
+      await cookies?.receive(response, current.url);
     } catch (error) {
       if (hops.length === 0) throw error;
       const reason = error instanceof Error ? error.message : String(error);

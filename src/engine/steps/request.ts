@@ -19,6 +19,7 @@ import type { ContractChecker } from '../services.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { resolveExpectations } from './expectations.js';
 import { RedirectFailure, sendFollowingRedirects, type FollowedResponse } from './redirects.js';
+import { exchangeCookies } from './requestCookies.js';
 import { stepVerdict } from './verdict.js';
 
 /** SPEC, JSON report: `requestId` comes from the first of these response headers that is present. */
@@ -64,6 +65,9 @@ function toSubject(
       headers: response.headers,
       body,
       sizeBytes: response.body.byteLength,
+      ...(response.encoding === undefined
+        ? {}
+        : { encoding: response.encoding.name, encodedSizeBytes: response.encoding.encodedBytes }),
     },
   };
 }
@@ -159,6 +163,9 @@ export async function executeRequestStep(
       { ...compiled.http, signal: context.signal },
       settings.environment.maxRedirects,
       services.masker,
+      context.cookies === undefined
+        ? undefined
+        : exchangeCookies(context.cookies, compiled.http.headers, services.secrets),
     );
   } catch (error) {
     const redirects = error instanceof RedirectFailure ? { redirects: error.hops } : {};
@@ -199,7 +206,8 @@ export async function executeRequestStep(
     ...(contract.operation === undefined ? {} : { operation: contract.operation }),
     durationMs: followed.totalMs,
     ...(followed.hops.length > 0 ? { redirects: followed.hops } : {}),
-    request: compiled.recorded,
+    request:
+      response.proxy === undefined ? compiled.recorded : { ...compiled.recorded, proxy: response.proxy },
     response: recorded,
     requestId: findRequestId(response.headers),
   };

@@ -64,18 +64,28 @@ function headline(step: StepResult, options: RenderOptions): string {
 function requestDetails(step: StepResult, pad: string): string[] {
   if (!step.request) return [];
   const lines = [
-    safe(`${pad}Request ${step.request.method} ${step.request.url}`),
+    safe(
+      `${pad}Request ${step.request.method} ${step.request.url}` +
+        (step.request.proxy === undefined ? '' : ` (through proxy ${step.request.proxy})`),
+    ),
     ...headerLines(step.request.headers, `${pad}  `),
   ];
   if (step.request.body !== undefined) lines.push(...indentLines(formatBody(step.request.body), `${pad}  `));
   return lines;
 }
 
+/** `512 bytes`, or `10240 bytes, 512 gzip` when the body came compressed. */
+function describeSize(response: NonNullable<StepResult['response']>): string {
+  const decoded = `${response.sizeBytes} bytes`;
+  if (response.encoding === undefined) return decoded;
+  return `${decoded}, ${response.encodedSizeBytes ?? '?'} ${response.encoding}`;
+}
+
 function responseDetails(step: StepResult, pad: string, options: RenderOptions): string[] {
   const response = step.response;
   if (!response) return [];
   const lines = [
-    `${pad}Response ${response.status} ${safe(response.statusText)} (HTTP/${response.httpVersion}, ${response.sizeBytes} bytes)`,
+    `${pad}Response ${response.status} ${safe(response.statusText)} (HTTP/${response.httpVersion}, ${describeSize(response)})`,
   ];
   if (options.verbose) lines.push(...headerLines(response.headers, `${pad}  `));
   let body = formatBody(response.body);

@@ -35,7 +35,11 @@ function formatBytes(bytes: number): string {
 export function requestHtml(request: RecordedRequest): string {
   return (
     '<section class="exchange request"><h4>Request</h4>' +
-    `<p class="line"><span class="method">${escapeHtml(request.method)}</span> <code>${escapeHtml(request.url)}</code></p>` +
+    `<p class="line"><span class="method">${escapeHtml(request.method)}</span> <code>${escapeHtml(request.url)}</code>` +
+    (request.proxy === undefined
+      ? ''
+      : ` <span class="dim">through proxy <code>${escapeHtml(request.proxy)}</code></span>`) +
+    '</p>' +
     headersBlock(request.headers) +
     bodyBlock(request.body) +
     '<div class="copyable"><button type="button" class="copy" data-copy-pre>Copy cURL</button>' +
@@ -47,7 +51,11 @@ export function responseHtml(response: RecordedResponse): string {
   return (
     '<section class="exchange response"><h4>Response</h4>' +
     `<p class="line">${httpStatusBadge(response.status, response.statusText)} ` +
-    `<span class="dim">HTTP/${escapeHtml(response.httpVersion)} · ${formatBytes(response.sizeBytes)}</span></p>` +
+    `<span class="dim">HTTP/${escapeHtml(response.httpVersion)} · ${formatBytes(response.sizeBytes)}` +
+    (response.encoding === undefined
+      ? ''
+      : ` (${escapeHtml(response.encoding)}, ${formatBytes(response.encodedSizeBytes ?? 0)} on the wire)`) +
+    '</span></p>' +
     headersBlock(response.headers) +
     bodyBlock(response.body) +
     '</section>'

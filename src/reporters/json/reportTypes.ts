@@ -26,6 +26,8 @@ export interface JsonRequest {
   headers: Record<string, string>;
   /** JSON value or text as sent; a multipart body is `{fields, files}`; `null` when there was none. */
   body: unknown;
+  /** Addition: the proxy that carried the request, credentials masked. */
+  proxy?: string;
 }
 
 export interface JsonResponse {
@@ -36,7 +38,11 @@ export interface JsonResponse {
   /** Additions. */
   statusText: string;
   httpVersion: string;
+  /** Decoded body bytes. */
   sizeBytes: number;
+  /** The `content-encoding` decoded (`gzip`, `deflate`, `br`) and the body's size on the wire. */
+  encoding?: string;
+  encodedSizeBytes?: number;
 }
 
 /** Addition: one try of a step with `retry`. Times in whole milliseconds. */

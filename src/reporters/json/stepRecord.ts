@@ -24,11 +24,18 @@ function assertionRecord(assertion: AssertionResult): JsonAssertion {
 }
 
 function requestRecord(request: RecordedRequest): JsonRequest {
-  return { method: request.method, url: request.url, headers: request.headers, body: request.body ?? null };
+  const record: JsonRequest = {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    body: request.body ?? null,
+  };
+  if (request.proxy !== undefined) record.proxy = request.proxy;
+  return record;
 }
 
 function responseRecord(response: RecordedResponse): JsonResponse {
-  return {
+  const record: JsonResponse = {
     status: response.status,
     headers: response.headers,
     body: response.body ?? null,
@@ -36,6 +43,11 @@ function responseRecord(response: RecordedResponse): JsonResponse {
     httpVersion: response.httpVersion,
     sizeBytes: response.sizeBytes,
   };
+  if (response.encoding !== undefined) {
+    record.encoding = response.encoding;
+    if (response.encodedSizeBytes !== undefined) record.encodedSizeBytes = response.encodedSizeBytes;
+  }
+  return record;
 }
 
 function attemptRecord(attempt: AttemptRecord): JsonAttempt {

@@ -14,6 +14,7 @@ export function toCurl(request: CurlSource): string {
   const hasBody = request.body !== undefined;
   const words = ['curl', ...methodOption(request.method, hasBody), shellQuote(request.url)];
   const lines = [words.join(' ')];
+  if (request.proxy !== undefined) lines.push(`--proxy ${shellQuote(request.proxy)}`);
   for (const [name, values] of Object.entries(request.headers)) {
     if (!keepsHeader(name, multipart !== undefined)) continue;
     for (const value of [values].flat()) lines.push(`-H ${shellQuote(headerArgument(name, value))}`);

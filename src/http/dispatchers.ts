@@ -1,0 +1,74 @@
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { createConnector, type Connector } from './connector.js';
+import { systemResolver } from './hostResolver.js';
+import { proxyFor } from './proxyRoute.js';
+import { tlsConnectOptions } from './tlsTrust.js';
+import type { HttpClientOptions } from './types.js';
+
+/** The dispatcher for one request, and the proxy it goes through (if any). */
+export interface Route {
+  dispatcher: Dispatcher;
+  proxy?: string;
+}
+
+/** The undici dispatchers of one client (STYLE.md: one factory turns the `http:` settings into them). */
+export interface Dispatchers {
+  connector: Connector;
+  route(url: URL): Route;
+  close(): Promise<void>;
+}
+
+/** curl reads `proxy.example:3128` as an HTTP proxy; so does the runner. */
+function proxyUri(proxy: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
+}
+
+export function createDispatchers(options: HttpClientOptions): Dispatchers {
+  const tls = tlsConnectOptions({
+    ...options.tls,
+    insecure: options.insecure,
+    ...(options.ca === undefined ? {} : { extraCa: Buffer.from(options.ca) }),
+  });
+  const connector = createConnector({
+    http2: options.http2,
+    tls,
+    sandbox: options.sandbox,
+    resolve: options.resolve ?? systemResolver,
+    pinnedHosts: options.pinnedHosts,
+  });
+  // One connection per scenario running at once (--jobs): with one, steps run one after another and a
+  // single connection is enough. Without the cap undici opens a second socket when the next request is
+  // dispatched in the same tick the previous body ended.
+  const connections = Math.max(1, options.connections ?? 1);
+  const direct = new Agent({ connect: connector.connect, allowH2: options.http2, connections });
+  const proxies = new Map<string, ProxyAgent>();
+
+  const viaProxy = (proxy: string): ProxyAgent => {
+    let agent = proxies.get(proxy);
+    if (agent === undefined) {
+      // Names are resolved by the proxy, as with curl (DECISIONS, "Finer points"); the sandbox has judged
+      // the target before dispatch. TLS to the target still checks its name and uses the same trust.
+      agent = new ProxyAgent({
+        uri: proxyUri(proxy),
+        // Plain http goes to the proxy in absolute form, as curl sends it; https tunnels with CONNECT.
+        proxyTunnel: false,
+        requestTls: tls,
+        connections,
+      });
+      proxies.set(proxy, agent);
+    }
+    return agent;
+  };
+
+  return {
+    connector,
+    route(url) {
+      const proxy = proxyFor(options.proxy, url);
+      return proxy === undefined ? { dispatcher: direct } : { dispatcher: viaProxy(proxy), proxy };
+    },
+    async close() {
+      connector.close();
+      await Promise.all([direct.destroy(), ...[...proxies.values()].map((agent) => agent.destroy())]);
+    },
+  };
+}

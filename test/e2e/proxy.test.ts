@@ -1,0 +1,144 @@
+// Issue 12: requests through a forwarding proxy, configured or taken from the environment as curl does,
+// and never through it when NO_PROXY, `proxy: false` or the sandbox says no. Real servers on loopback,
+// reached by name, and the built CLI.
+import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { startForwardProxy, type ForwardProxy } from '../support/forwardProxy.js';
+import { createCertificateAuthority, issueServerCertificate, type Pem } from '../support/privateCa.js';
+import { fileWorkspace, type FileWorkspace } from '../support/workspaceFiles.js';
+
+let api: Server;
+let secureApi: TlsServer;
+let apiPort: number;
+let securePort: number;
+let ca: Pem;
+let proxy: ForwardProxy;
+let workspace: FileWorkspace | undefined;
+
+const answer = (request: { url?: string }, response: import('node:http').ServerResponse) => {
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify({ path: request.url }));
+};
+
+beforeAll(async () => {
+  ca = await createCertificateAuthority('proxy test CA');
+  const leaf = await issueServerCertificate(ca);
+  api = createServer(answer);
+  secureApi = createTlsServer({ key: leaf.key, cert: leaf.cert }, answer);
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => secureApi.listen(0, '127.0.0.1', resolve));
+  apiPort = (api.address() as AddressInfo).port;
+  securePort = (secureApi.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => api.close(resolve));
+  await new Promise((resolve) => secureApi.close(resolve));
+});
+
+afterEach(async () => {
+  await proxy?.close();
+  await workspace?.cleanup();
+  workspace = undefined;
+});
+
+const SCENARIO = () => `scenario: through a proxy
+steps:
+  - name: plain
+    request: { method: GET, url: "http://localhost:${apiPort}/plain" }
+    expect: { status: 200, body.path: /plain }
+  - name: tls
+    request: { method: GET, url: "https://localhost:${securePort}/secure" }
+    expect: { status: 200, body.path: /secure }
+`;
+
+async function setUp(http: string): Promise<FileWorkspace> {
+  proxy = await startForwardProxy();
+  workspace = await fileWorkspace({
+    '.runner/config.yaml': `http:\n  caFile: certs/ca.pem\n${http}`,
+    '.runner/environments/local.yaml': `baseUrl: http://localhost:${apiPort}\n`,
+    '.runner/tests/proxy.yaml': SCENARIO(),
+    'certs/ca.pem': ca.cert,
+  });
+  return workspace;
+}
+
+describe('proxies (http.proxy and the environment variables)', () => {
+  it('sends every request through http.proxy: absolute form for http, CONNECT for https', async () => {
+    const ws = await setUp('');
+    await ws.write(
+      '.runner/config.yaml',
+      `http:\n  caFile: certs/ca.pem\n  proxy: http://tester:Pr0xyS3cret@localhost:${proxy.port}\n`,
+    );
+    const run = await runCli(['run', '--report', 'json,html,junit'], { cwd: ws.dir });
+    expect(run.stdout).toContain('2 passed');
+    expect(run.code).toBe(0);
+    expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual([
+      `GET http://localhost:${apiPort}/plain`,
+      `CONNECT localhost:${securePort}`,
+    ]);
+    const credentials = `Basic ${Buffer.from('tester:Pr0xyS3cret').toString('base64')}`;
+    expect(proxy.requests.every((r) => r.proxyAuthorization === credentials)).toBe(true);
+
+    // The report says a proxy carried each request, and never shows its password.
+    const reports = await ws.latestReports();
+    const report = JSON.parse(reports['report.json'] ?? '{}') as {
+      steps: { request: { proxy?: string } }[];
+    };
+    expect(report.steps.map((step) => step.request.proxy)).toEqual([
+      `http://tester:[MASKED]@localhost:${proxy.port}`,
+      `http://tester:[MASKED]@localhost:${proxy.port}`,
+    ]);
+    for (const text of [run.stdout, run.stderr, ...Object.values(reports)]) {
+      expect(text).not.toContain('Pr0xyS3cret');
+    }
+  });
+
+  it('honours HTTP_PROXY and HTTPS_PROXY without the key, as curl does', async () => {
+    const ws = await setUp('');
+    const run = await runCli(['run'], {
+      cwd: ws.dir,
+      env: { HTTP_PROXY: proxy.url, https_proxy: proxy.url },
+    });
+    expect(run.code).toBe(0);
+    expect(proxy.requests.map((r) => r.method)).toEqual(['GET', 'CONNECT']);
+  });
+
+  it('goes direct for hosts in NO_PROXY', async () => {
+    const ws = await setUp('');
+    const run = await runCli(['run'], {
+      cwd: ws.dir,
+      env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: 'example.com,localhost' },
+    });
+    expect(run.code).toBe(0);
+    expect(proxy.requests).toEqual([]);
+  });
+
+  it('ignores the environment with proxy: false', async () => {
+    const ws = await setUp('  proxy: false\n');
+    const run = await runCli(['run'], {
+      cwd: ws.dir,
+      env: { http_proxy: proxy.url, HTTPS_PROXY: proxy.url },
+    });
+    expect(run.code).toBe(0);
+    expect(proxy.requests).toEqual([]);
+  });
+
+  it('lets the sandbox judge the target before the proxy sees anything', async () => {
+    const ws = await setUp('');
+    await ws.write(
+      '.runner/config.yaml',
+      `http:\n  caFile: certs/ca.pem\n  proxy: http://localhost:${proxy.port}\n` +
+        'security:\n  sandboxing: { enabled: true, blockedDomains: [localhost] }\n',
+    );
+    const run = await runCli(['run'], { cwd: ws.dir });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      'blocked by sandbox: host `localhost` is in security.sandboxing.blockedDomains',
+    );
+    expect(proxy.requests).toEqual([]);
+  });
+});

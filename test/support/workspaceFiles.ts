@@ -1,0 +1,35 @@
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { tempWorkspace } from './cli.js';
+
+export interface FileWorkspace {
+  dir: string;
+  /** Writes (or replaces) a file, relative to the project root. */
+  write(path: string, content: string): Promise<void>;
+  /** Every file under `.runner/reports/latest/` as text (report.json, report.html, junit.xml...). */
+  latestReports(): Promise<Record<string, string>>;
+  cleanup(): Promise<void>;
+}
+
+/** A workspace made of the given files (relative paths) and nothing else. */
+export async function fileWorkspace(files: Record<string, string>): Promise<FileWorkspace> {
+  const { dir, cleanup } = await tempWorkspace();
+  const write = async (path: string, content: string) => {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), content);
+  };
+  for (const [path, content] of Object.entries(files)) await write(path, content);
+  return {
+    dir,
+    write,
+    async latestReports() {
+      const latest = join(dir, '.runner/reports/latest');
+      const out: Record<string, string> = {};
+      for (const name of await readdir(latest).catch(() => [])) {
+        out[name] = await readFile(join(latest, name), 'utf8').catch(() => '');
+      }
+      return out;
+    },
+    cleanup,
+  };
+}
