@@ -139,7 +139,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           durationMs: performance.now() - started,
         };
       } catch (error) {
-        throw toHttpError(error, context);
+        throw toHttpError(dispatchers.connector.takeTlsAlert(key) ?? error, context);
       }
     },
 

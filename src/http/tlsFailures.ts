@@ -40,6 +40,11 @@ export function describeTlsFailure(code: string, hostname: string): TlsFailure |
         words: 'the server requires a client certificate it accepts, and none was sent or it was refused',
         hint: 'set `http.clientCert` and `http.clientKey` for this environment',
       };
+    case 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL':
+      return {
+        words: 'the server speaks only HTTP/2, and HTTP/2 was not offered',
+        hint: 'set `http.http2: true` (the default) for this environment',
+      };
     case 'CERT_REVOKED':
       return {
         words: 'the server certificate has been revoked',

@@ -8,6 +8,7 @@ import type { Diagnostic } from '../diagnostics/errors.js';
 import { STEP_KINDS, type StepKind } from './model.js';
 import { checkSpreadsheetStep } from './spreadsheetRules.js';
 import { operationEntries } from './stepTree.js';
+import { checkUrlCredentials } from './urlCredentialRule.js';
 import { entryOf, locationIn, type YamlMap, type YamlNode } from './yamlTree.js';
 
 /** Keys that only make sense on a step with a response to check. */
@@ -58,6 +59,7 @@ export function checkStepRules(step: YamlMap): Diagnostic[] {
     ...combinationProblems(step, kind),
     ...(kind === 'request' ? bodyFormProblems(step) : []),
     ...pathProblems(step, kind),
+    ...(kind === 'request' ? checkUrlCredentials(step) : []),
     ...(kind === 'export' || kind === 'import' ? checkSpreadsheetStep(step, kind) : []),
   ];
 }
