@@ -78,6 +78,8 @@ function checkQuery(query: SubjectQuery): MatcherProblem[] {
       return why === undefined ? [] : problem(why);
     }
     case 'root':
+      if (query.root === 'cookies' && query.rest === '')
+        return problem('`cookies` needs a cookie name: `cookies.<name>` or `cookies.<name>.<attribute>`');
       if (query.rest === '') return [];
       if (query.root === 'status' || SCALAR_FIELDS.has(query.root))
         return problem(`\`${query.root}\` has no fields; write \`${query.root}\``);

@@ -1,4 +1,5 @@
 import type { VariableScope } from '../expressions/index.js';
+import { resolveCookiePath, type CookieLookup } from './cookiePaths.js';
 import { followSegments } from './query/followPath.js';
 import { resolveJsonPath } from './query/jsonPathQuery.js';
 import { countOf, lengthOf, regexOf } from './query/queryFunctions.js';
@@ -27,6 +28,8 @@ export interface Subject {
   jwtProblem?: string;
   /** For cache steps: `{ exists, value, ttl }`. */
   cache?: Record<string, unknown>;
+  /** The step's cookie jar, for `cookies.<name>` paths; absent when cookies are off. */
+  cookies?: CookieLookup;
   /** For HTTP steps: the final URL, redirects, protocol, timing, raw bytes, peer address and certificate. */
   response?: ResponseFacts;
   /** The step's variables, for `[$i]` in paths. */
@@ -106,6 +109,8 @@ function resolveRoot(subject: Subject, query: SubjectQuery & { kind: 'root' }): 
     case 'cache':
       if (subject.cache === undefined) return missing('`cache` paths apply only to cache steps');
       return followSegments('cache', subject.cache, query.segments, subject.variables);
+    case 'cookies':
+      return resolveCookiePath(subject.cookies, query.rest);
     default:
       return resolveResponseField(subject.response, query.root, query.segments, subject.variables);
   }

@@ -50,7 +50,10 @@ export function createScenarioCookieJar(): ScenarioCookieJar {
     find(name, url) {
       const cookie = cookiesFor(url).find((candidate) => candidate.key === name);
       if (cookie === undefined) return undefined;
-      const expires = cookie.expires instanceof Date ? cookie.expires.toISOString() : undefined;
+      // `Max-Age` wins over `Expires` (RFC 6265 5.3): the jar's own expiry time says when it goes.
+      const expiry = cookie.expiryDate();
+      const expires =
+        expiry !== undefined && Number.isFinite(expiry.getTime()) ? expiry.toISOString() : undefined;
       const maxAge = typeof cookie.maxAge === 'number' ? cookie.maxAge : undefined;
       return {
         name: cookie.key,

@@ -24,6 +24,7 @@ const REQUEST_ROOTS = new Set([
   ...RESPONSE_FIELDS,
   'jsonpath',
   'xpath',
+  'cookies',
 ]);
 
 function diagnostic(

@@ -359,7 +359,18 @@ steps:
   - use: _login.yaml
   - name: sent back
     request: { method: GET, url: /me }
-    expect: { status: 200, body.cookie: "regex ^session=[^;]+; theme=dark$" }
+    expect:
+      status: 200
+      body.cookie: "regex ^session=[^;]+; theme=dark$"
+      cookies.theme: dark
+      cookies.theme.maxAge: 3600
+      cookies.theme.expires: 'regex ^\\d{4}-\\d\\d-\\d\\dT'
+      cookies.session.httpOnly: true
+      cookies.session.secure: true
+      cookies.session.sameSite: lax
+      cookies.session.path: /
+      cookies.session.domain: localhost
+    save: { sessionValue: cookies.session }
   - name: own cookie header wins
     request: { method: GET, url: /me, headers: { Cookie: only=mine } }
     expect: { status: 200, body.cookie: only=mine }

@@ -28,7 +28,15 @@ export type ResponseField = (typeof RESPONSE_FIELDS)[number];
  * kind (for instance `cookies` once the cookie jar lands) is one more root here and one more case in
  * resolveQuery.ts.
  */
-export const SUBJECT_ROOTS = ['status', 'headers', 'body', 'jwt', 'cache', ...RESPONSE_FIELDS] as const;
+export const SUBJECT_ROOTS = [
+  'status',
+  'headers',
+  'body',
+  'jwt',
+  'cache',
+  ...RESPONSE_FIELDS,
+  'cookies',
+] as const;
 export type SubjectRoot = (typeof SUBJECT_ROOTS)[number];
 
 /** The fields of `certificate.<field>` (DECISIONS, Wave 2: HTTPS only). */

@@ -177,6 +177,12 @@ export async function executeRequestStep(
 
   const decoded = toSubject(followed, store);
   let subject = decoded.subject;
+  // DECISIONS, "Finer points": `cookies.<name>` reads what the jar would send to the step's final URL.
+  const jar = context.cookies;
+  if (jar !== undefined) {
+    const finalUrl = followed.hops.at(-1)?.to ?? compiled.http.url;
+    subject = { ...subject, cookies: (name) => jar.find(name, finalUrl) };
+  }
   const recorded = decoded.recorded;
   const reads = stepReads(step);
   // JSONPath and XPath engines load on the first step that needs them (start-up stays fast).
