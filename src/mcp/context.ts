@@ -8,6 +8,9 @@ export interface ToolContext {
   now: () => Date;
   /** One line for the log (stderr): stdout carries only protocol messages. */
   log: (line: string) => void;
-  /** The server's operating-system environment, for `$env.<NAME>` in runs; none: every name is unset. */
+  /**
+   * The server's operating-system environment: `$env.<NAME>` in runs (none: every name is unset), and the
+   * proxy variables and NODE_EXTRA_CA_CERTS.
+   */
   env?: Readonly<Record<string, string | undefined>>;
 }

@@ -68,6 +68,7 @@ export async function runScenarios(
       context.log(masker.maskText(`runner mcp: progress failed in ${hook}: ${String(error)}`)),
     // A cancelled call stops the run as a first Ctrl-C does: teardown still runs, reports are marked.
     ...(signal ? { stop: { run: signal } } : {}),
+    network: { processEnv: context.env ?? {} },
   });
   const generatedAt = context.now().toISOString();
   const outputs = await writeOutputs(plan, run, { version: context.version, generatedAt });

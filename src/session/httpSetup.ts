@@ -11,7 +11,7 @@ import {
 import { systemRuntime } from '../engine/index.js';
 import type { SecretRegistry } from '../masking/index.js';
 import { displayPath } from '../workspace/displayPath.js';
-import { fillSettingTemplate, type HttpOptions } from '../workspace/index.js';
+import { fillSettingTemplate, type Environment, type HttpOptions } from '../workspace/index.js';
 import type { RunPlan } from './planRun.js';
 
 /** What the run's HTTP client needs from outside the workspace files. */
@@ -86,23 +86,46 @@ function proxySettings(http: HttpOptions, inputs: HttpSetupInputs, secrets: Secr
   return settings;
 }
 
+/** What a passphrase template reads: the environment's variables and the credentials as `accounts`. */
+interface SettingScope {
+  environment: Pick<Environment, 'http' | 'variables'>;
+  accounts: Record<string, Record<string, unknown>>;
+}
+
 /** `clientKeyPassphrase: $accounts.tls.passphrase` filled in, and kept secret whatever it was written as. */
-function passphrase(plan: RunPlan): string | undefined {
-  const written = plan.environment.http.clientKeyPassphrase;
+function passphrase(scope: SettingScope, secrets: SecretRegistry): string | undefined {
+  const written = scope.environment.http.clientKeyPassphrase;
   if (written === undefined) return undefined;
   let value: string;
   try {
     value = fillSettingTemplate(
       written,
-      { ...plan.environment.variables, accounts: plan.accounts },
+      { ...scope.environment.variables, accounts: scope.accounts },
       systemRuntime,
     );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new RunnerError('http.client-key-passphrase', `cannot read http.clientKeyPassphrase: ${reason}`);
   }
-  plan.secrets.add(value);
+  secrets.add(value);
   return value;
+}
+
+/**
+ * The network credentials of an environment as secrets, for commands that print without sending
+ * (`convert --to curl`): the client key passphrase and the passwords of proxy URLs.
+ */
+export function registerNetworkSecrets(
+  scope: SettingScope,
+  processEnv: HttpSetupInputs['processEnv'],
+  secrets: SecretRegistry,
+): void {
+  try {
+    passphrase(scope, secrets);
+  } catch {
+    // An unreadable passphrase stops `run`; a command that only prints has nothing to mask then.
+  }
+  proxySettings(scope.environment.http, { processEnv }, secrets);
 }
 
 /**
@@ -128,7 +151,7 @@ export async function httpClientOptions(
       hint: 'a client certificate is useless without its private key, and the other way round',
     });
   }
-  const keyPassphrase = passphrase(plan);
+  const keyPassphrase = passphrase(plan, plan.secrets);
   return {
     http2: http.http2,
     insecure: http.insecure,

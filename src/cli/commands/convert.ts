@@ -12,6 +12,7 @@ import { formatDiagnostic, RunnerError, type Diagnostic } from '../../diagnostic
 import { escapeControls } from '../../diagnostics/terminalText.js';
 import { parseScenario, type Scenario } from '../../language/index.js';
 import { Masker, SecretRegistry } from '../../masking/index.js';
+import { registerNetworkSecrets } from '../../session/index.js';
 import {
   collectScenarioFiles,
   loadCredentials,
@@ -91,6 +92,13 @@ async function scenariosToCurl(args: ParsedArgs, io: CliIo): Promise<number> {
   const raw = args.options.raw === true;
   const secrets = new SecretRegistry();
   secrets.add(scenarios.credentials);
+  if (scenarios.environment) {
+    registerNetworkSecrets(
+      { environment: scenarios.environment, accounts: scenarios.credentials },
+      io.env,
+      secrets,
+    );
+  }
   const masker = raw
     ? undefined
     : new Masker(workspace?.config.security.mask ?? { enabled: true, fields: [] }, secrets);
