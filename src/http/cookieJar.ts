@@ -72,7 +72,7 @@ export function createScenarioCookieJar(): ScenarioCookieJar {
 
 /** Cookie names that carry credentials by convention (DECISIONS, "HTTP"): their values are secrets. */
 const SECRET_COOKIE_NAME =
-  /session|token|auth|jwt|secret|passw|api[-_]?key|csrf|xsrf|(^|[^a-z])sid($|[^a-z])|^sid/i;
+  /sess|token|auth|jwt|secret|passw|api[-_]?key|csrf|xsrf|(^|[^a-z])sid($|[^a-z])/i;
 
 export function isSecretCookieName(name: string): boolean {
   return SECRET_COOKIE_NAME.test(name);
