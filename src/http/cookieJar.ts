@@ -71,8 +71,7 @@ export function createScenarioCookieJar(): ScenarioCookieJar {
 }
 
 /** Cookie names that carry credentials by convention (DECISIONS, "HTTP"): their values are secrets. */
-const SECRET_COOKIE_NAME =
-  /sess|token|auth|jwt|secret|passw|api[-_]?key|csrf|xsrf|(^|[^a-z])sid($|[^a-z])/i;
+const SECRET_COOKIE_NAME = /sess|token|auth|jwt|secret|passw|api[-_]?key|csrf|xsrf|(^|[^a-z])sid($|[^a-z])/i;
 
 export function isSecretCookieName(name: string): boolean {
   return SECRET_COOKIE_NAME.test(name);
