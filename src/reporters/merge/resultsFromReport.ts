@@ -38,11 +38,18 @@ function stepFrom(record: JsonStep, scenarioFile: string): StepResult {
     warnings: record.warnings ?? [],
   };
   if (record.request) {
-    const { method, url, headers, body } = record.request;
-    step.request = { method, url, headers, ...(body === null ? {} : { body }) };
+    const { method, url, headers, body, proxy } = record.request;
+    step.request = {
+      method,
+      url,
+      headers,
+      ...(body === null ? {} : { body }),
+      ...(proxy === undefined ? {} : { proxy }),
+    };
   }
   if (record.response) {
-    const { status, statusText, httpVersion, headers, body, sizeBytes } = record.response;
+    const { status, statusText, httpVersion, headers, body, sizeBytes, encoding, encodedSizeBytes } =
+      record.response;
     step.response = {
       status,
       statusText,
@@ -50,6 +57,7 @@ function stepFrom(record: JsonStep, scenarioFile: string): StepResult {
       headers,
       sizeBytes,
       ...(body === null ? {} : { body }),
+      ...(encoding === undefined ? {} : { encoding, encodedSizeBytes }),
     };
   }
   if (record.requestId !== null) step.requestId = record.requestId;
