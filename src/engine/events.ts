@@ -14,19 +14,31 @@ export interface ScenarioBegin {
   description?: string;
 }
 
+/**
+ * What a step holds, so a listener can show nested steps as they end (issue 14, flat memory): `parent` for a
+ * loop or `use` step, whose nested records end before it; `pass` for one pass of a loop (`repeat 2/5`).
+ */
+export type StepNesting = 'parent' | 'pass';
+
 export interface StepBegin {
   scenario: string;
   section: Section;
   label: string;
-  /** 0 for a scenario's own steps, 1+ inside loops and composed scenarios. */
+  /** 0 for a scenario's own steps, 1+ inside loops (a pass is one deeper than its loop) and composed scenarios. */
   depth: number;
   loc: SourceLocation;
+  nesting?: StepNesting;
 }
 
 export interface StepEnd {
   scenario: string;
   depth: number;
+  /**
+   * The finished record. Each nested record has had its own event before its parent's, so a listener
+   * reads a parent's `children` only if it wants the whole tree again.
+   */
   result: StepResult;
+  nesting?: StepNesting;
 }
 
 /**

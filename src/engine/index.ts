@@ -29,6 +29,7 @@ export {
   systemRuntime,
   type Clock,
   type EngineServices,
+  type RecordRetention,
   type RunSettings,
   type TargetEnvironment,
 } from './services.js';

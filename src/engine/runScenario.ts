@@ -1,7 +1,7 @@
 import { createScenarioCookieJar } from '../http/index.js';
 import type { Scenario } from '../language/model.js';
 import { sectionSignal } from './interrupts.js';
-import { countSteps, type ScenarioResult } from './results.js';
+import type { ScenarioResult } from './results.js';
 import { runSections } from './sections.js';
 import type { EngineServices, RunSettings } from './services.js';
 import { VariableStore } from './variables.js';
@@ -33,7 +33,7 @@ export async function runScenario(
     { ...settings.environment.variables, ...execution.data, accounts: settings.accounts },
     settings.variables,
   );
-  const { results } = await runSections(scenario, {
+  const { results, counts } = await runSections(scenario, {
     scenario: displayName,
     depth: 0,
     store,
@@ -45,7 +45,6 @@ export async function runScenario(
     ...(settings.environment.cookies === false ? {} : { cookies: createScenarioCookieJar() }),
   });
 
-  const counts = countSteps(results);
   const result: ScenarioResult = {
     name: displayName,
     file: scenario.file,

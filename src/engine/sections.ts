@@ -1,6 +1,7 @@
 import type { Section, Step } from '../language/model.js';
 import { interruptedReason, sectionSignal } from './interrupts.js';
-import type { StepResult } from './results.js';
+import { recordList } from './recordList.js';
+import type { StepCounts, StepResult } from './results.js';
 import type { StepContext } from './steps/context.js';
 import { executeStep, skippedStep } from './steps/executeStep.js';
 
@@ -11,7 +12,10 @@ export interface Sections {
 }
 
 export interface SectionsOutcome {
+  /** The records kept (see recordList: all of them unless the run keeps only failures). */
   results: StepResult[];
+  /** Every step's outcome, kept or not. */
+  counts: StepCounts;
   /** An exhausted retry stopped the main steps; a composing step passes this on to its own scenario. */
   halted: boolean;
 }
@@ -26,9 +30,8 @@ export async function runSections(
   sections: Sections,
   base: Omit<StepContext, 'section'>,
 ): Promise<SectionsOutcome> {
-  const results: StepResult[] = [];
+  const results = recordList(base.services.keep, base.depth === 0);
   let index = 0;
-  let halted = false;
   const contextFor = (section: Section): StepContext => ({
     ...base,
     section,
@@ -39,14 +42,13 @@ export async function runSections(
   let setupFailed = false;
   for (const step of sections.setup) {
     if (setup.signal.aborted) {
-      results.push(skippedStep(step, index++, setup, interruptedReason('setup')));
+      results.add(skippedStep(step, index++, setup, interruptedReason('setup')));
     } else if (setupFailed) {
-      results.push(skippedStep(step, index++, setup, 'an earlier setup step failed'));
+      results.add(skippedStep(step, index++, setup, 'an earlier setup step failed'));
     } else {
       const result = await executeStep(step, index++, setup);
-      results.push(result);
+      results.add(result);
       if (result.status === 'failed') setupFailed = true;
-      if (result.haltsScenario) halted = true;
     }
   }
 
@@ -54,28 +56,25 @@ export async function runSections(
   let haltedBy: string | undefined;
   for (const step of sections.steps) {
     if (main.signal.aborted) {
-      results.push(skippedStep(step, index++, main, interruptedReason('steps')));
+      results.add(skippedStep(step, index++, main, interruptedReason('steps')));
     } else if (setupFailed) {
-      results.push(skippedStep(step, index++, main, 'setup failed'));
+      results.add(skippedStep(step, index++, main, 'setup failed'));
     } else if (haltedBy !== undefined) {
-      results.push(skippedStep(step, index++, main, `the scenario halted: retries ran out at "${haltedBy}"`));
+      results.add(skippedStep(step, index++, main, `the scenario halted: retries ran out at "${haltedBy}"`));
     } else {
       const result = await executeStep(step, index++, main);
-      results.push(result);
-      if (result.haltsScenario) {
-        haltedBy = result.label;
-        halted = true;
-      }
+      results.add(result);
+      if (result.haltsScenario) haltedBy = result.label;
     }
   }
 
   const teardown = contextFor('teardown');
   for (const step of sections.teardown) {
-    results.push(
+    results.add(
       teardown.signal.aborted
         ? skippedStep(step, index++, teardown, interruptedReason('teardown'))
         : await executeStep(step, index++, teardown),
     );
   }
-  return { results, halted };
+  return { results: results.kept, counts: results.counts, halted: results.halted };
 }

@@ -91,6 +91,13 @@ export interface EngineServices {
   stop?: RunStop;
   /** The API contract every HTTP response is checked against (config `openapi:`; src/openapi implements it). */
   contract?: ContractChecker;
+  /**
+   * Which finished records the run result keeps (default `all`). With `failed`, listeners still see every
+   * record as it ends, but the result keeps only a scenario's failed top-level steps, without nested
+   * records (what failure snapshots and the console summary need): a run that writes no report then holds
+   * no record it has printed, however long it grows (issue 14, flat memory).
+   */
+  keep?: RecordRetention;
 }
 
 /** What the contract check sees of one exchange: the final request and its response. */
@@ -118,6 +125,8 @@ export interface ContractChecker {
     warning?: string;
   }>;
 }
+
+export type RecordRetention = 'all' | 'failed';
 
 /**
  * Reads and writes .xlsx files for `export` and `import` steps, resolving relative paths as SPEC says; `file`

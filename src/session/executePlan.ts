@@ -4,6 +4,7 @@ import {
   runSuite,
   systemClock,
   systemRuntime,
+  type RecordRetention,
   type RunListener,
   type RunResult,
   type RunSettings,
@@ -41,6 +42,11 @@ export interface ExecuteOptions {
   schedule?: SuiteOptions;
   /** The process environment (proxy variables, NODE_EXTRA_CA_CERTS) and `--resolve` pins. */
   network?: HttpSetupInputs;
+  /**
+   * `failed` when nothing will render the whole run (no report asked for): the result then keeps only the
+   * failed top-level steps that failure snapshots need (see EngineServices.keep). Default `all`.
+   */
+  keep?: RecordRetention;
 }
 
 export interface ExecutedRun {
@@ -145,6 +151,7 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
         }),
         stop: options.stop,
         contract: plan.contract,
+        keep: options.keep,
       },
       options.schedule,
     );

@@ -1,6 +1,7 @@
 import {
   fanOut,
   runSuite,
+  type RecordRetention,
   type RunListener,
   type RunResult,
   type RunStop,
@@ -69,6 +70,8 @@ export async function runScenarios(
     spreadsheets?: SpreadsheetAccess;
     /** Stops the run from outside, as Ctrl-C does. */
     stop?: RunStop;
+    /** Which records the result keeps (EngineServices.keep). */
+    keep?: RecordRetention;
   },
 ): Promise<EngineRun> {
   const steps: StepEnd[] = [];
@@ -109,6 +112,7 @@ export async function runScenarios(
         cache: options.cacheClient ?? ownCache,
         spreadsheets: options.spreadsheets,
         stop: options.stop,
+        keep: options.keep,
         loadScenario: async (path) => {
           const scenario = options.files?.[path];
           if (!scenario) throw new Error(`no such file: ${path}`);

@@ -143,10 +143,14 @@ export async function executeAndReport(
       masker: plan.masker,
     });
   }
+  const raw = args.options['report-raw'] === true;
   const run = await executePlan(plan, {
     userAgent: `runner/${buildInfo.version}`,
     listeners,
     network: { processEnv: io.env, pinnedHosts: pinnedHosts(args) },
+    // Without a report or coverage, the console has printed every record when it ends: keep only what
+    // failure snapshots and the summary need (issue 14, flat memory).
+    keep: formats.length === 0 && !raw && !wantsCoverage ? 'failed' : 'all',
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr.write(escapeControls(mask(`error: a reporter failed in ${hook}: ${message}`)) + '\n');
@@ -164,7 +168,7 @@ export async function executeAndReport(
     {
       formats,
       coverage,
-      raw: args.options['report-raw'] === true,
+      raw,
       workspace: plan.workspace,
       testFile: plan.testFile,
       now: new Date(),

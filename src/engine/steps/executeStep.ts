@@ -1,5 +1,6 @@
 import { evaluateCondition, interpolate, valueAsText } from '../../expressions/index.js';
 import type { Section, Step } from '../../language/model.js';
+import type { StepNesting } from '../events.js';
 import { interruptedReason } from '../interrupts.js';
 import type { StepResult } from '../results.js';
 import { executeCacheStep } from './cache.js';
@@ -69,18 +70,25 @@ async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> 
   }
 }
 
+/** Loops and `use` run nested steps, whose records end before theirs (see StepNesting). */
+function nestingOf(step: Step): StepNesting | undefined {
+  return step.kind === 'repeat' || step.kind === 'for_each' || step.kind === 'use' ? 'parent' : undefined;
+}
+
 /** Runs one step: the `if` guard, the operation, then the record every reporter sees. */
 export async function executeStep(step: Step, index: number, context: StepContext): Promise<StepResult> {
   // Nested steps (loops, composed scenarios) stop here once the run is interrupted.
   if (context.signal.aborted) return skippedStep(step, index, context, interruptedReason(context.section));
   const { services } = context;
   const label = stepLabel(step, context);
+  const nesting = nestingOf(step);
   services.listener.onStepBegin?.({
     scenario: context.scenario,
     section: context.section,
     label,
     depth: context.depth,
     loc: step.loc,
+    ...(nesting ? { nesting } : {}),
   });
   let outcome: StepOutcome | undefined;
   let guard = true;
@@ -117,7 +125,12 @@ export async function executeStep(step: Step, index: number, context: StepContex
     ...outcome,
   };
   if (result.status === 'failed') result.variablesAtFailure = context.store.snapshot();
-  services.listener.onStepEnd?.({ scenario: context.scenario, depth: context.depth, result });
+  services.listener.onStepEnd?.({
+    scenario: context.scenario,
+    depth: context.depth,
+    result,
+    ...(nesting ? { nesting } : {}),
+  });
   return result;
 }
 

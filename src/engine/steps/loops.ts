@@ -1,13 +1,12 @@
 import { describeType, evaluateCondition, interpolate } from '../../expressions/index.js';
 import type { Step } from '../../language/model.js';
-import type { StepResult } from '../results.js';
+import { recordList, type RecordList } from '../recordList.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { interruptedReason } from '../interrupts.js';
 import { runPass } from './pass.js';
 
-function finish(passes: StepResult[], outcome: Omit<StepOutcome, 'children'>): StepOutcome {
-  const halted = passes.some((pass) => pass.haltsScenario);
-  return { ...outcome, children: passes, ...(halted ? { haltsScenario: true } : {}) };
+function finish(passes: RecordList, outcome: Omit<StepOutcome, 'children'>): StepOutcome {
+  return { ...outcome, children: passes.kept, ...(passes.halted ? { haltsScenario: true } : {}) };
 }
 
 /**
@@ -20,7 +19,7 @@ export async function executeRepeatStep(
   context: StepContext,
 ): Promise<StepOutcome> {
   const { attempts, until, steps } = step.repeat;
-  const passes: StepResult[] = [];
+  const passes = recordList(context.services.keep, false);
   for (let n = 1; n <= attempts; n++) {
     if (context.signal.aborted)
       return finish(passes, {
@@ -33,7 +32,7 @@ export async function executeRepeatStep(
       index: n - 1,
       loc: step.loc,
     });
-    passes.push(pass);
+    passes.add(pass);
     if (pass.status === 'failed')
       return finish(passes, { status: 'failed', error: `repeat stopped: a step failed in pass ${n}` });
     try {
@@ -68,7 +67,7 @@ export async function executeForEachStep(
   if (!Array.isArray(items)) {
     return { status: 'failed', error: `for_each: \`${from}\` is ${describeType(items)}, not an array` };
   }
-  const passes: StepResult[] = [];
+  const passes = recordList(context.services.keep, false);
   for (const [i, item] of items.entries()) {
     if (context.signal.aborted) {
       const why = interruptedReason(context.section);
@@ -82,7 +81,7 @@ export async function executeForEachStep(
         index: i,
         loc: step.loc,
       });
-      passes.push(pass);
+      passes.add(pass);
       if (pass.status === 'failed') {
         return finish(passes, {
           status: 'failed',

@@ -43,18 +43,16 @@ export async function executeUseStep(
 
   const restores = values.map(([name, value]) => store.bind(name, value));
   try {
-    const { results, halted } = await runSections(composed, {
+    const { results, counts, halted } = await runSections(composed, {
       ...context,
       depth: context.depth + 1,
       useStack: [...context.useStack, target],
     });
-    const failed = results.some((result) => result.status === 'failed');
+    const failed = counts.failed > 0;
     return {
       status: failed ? 'failed' : 'passed',
       children: results,
-      ...(failed
-        ? { error: `${composed.name}: ${results.filter((r) => r.status === 'failed').length} failed step(s)` }
-        : {}),
+      ...(failed ? { error: `${composed.name}: ${counts.failed} failed step(s)` } : {}),
       ...(halted ? { haltsScenario: true } : {}),
     };
   } finally {
