@@ -157,3 +157,45 @@ describe('createResultMasker', () => {
     expect(leaky.actual).toBe('uses sk-live-0123456789');
   });
 });
+
+describe('nested records at the boundary (issue 14, flat memory)', () => {
+  const secrets = new SecretRegistry();
+  secrets.add({ token: 's3cr3t-token-value' });
+  const record = (label: string, children?: StepResult[]): StepResult => ({
+    index: 0,
+    section: 'steps',
+    kind: 'request',
+    label,
+    status: 'passed',
+    durationMs: 1,
+    loc: { file: 'f', line: 1, col: 1 },
+    assertions: [],
+    saved: {},
+    warnings: [],
+    ...(children ? { children } : {}),
+  });
+
+  it('masks a nested record once as it ends, and a loop record without touching its passes until read', () => {
+    const masker = new Masker({ enabled: true, fields: [] }, secrets);
+    const results = createResultMasker(masker);
+    const nested = record('GET /items?token=s3cr3t-token-value');
+    expect(results.once(nested).label).toBe(`GET /items?token=${MASK}`);
+    // `once` is not remembered: each call is a fresh copy (nothing kept per record printed).
+    expect(results.once(nested)).not.toBe(results.once(nested));
+
+    let read = 0;
+    const counted = new Masker({ enabled: true, fields: [] }, secrets);
+    const maskValue = counted.maskValue.bind(counted);
+    counted.maskValue = (value, path) => {
+      if (value === 'GET /items?token=s3cr3t-token-value') read++;
+      return maskValue(value, path);
+    };
+    const loop = createResultMasker(counted).step(record('Loop', [nested, nested]));
+    expect(read).toBe(0);
+    expect(loop.children?.map((child) => child.label)).toEqual([
+      `GET /items?token=${MASK}`,
+      `GET /items?token=${MASK}`,
+    ]);
+    expect(read).toBe(1);
+  });
+});

@@ -137,6 +137,11 @@ function maskResponse(raw: RecordedResponse, masker: Masker): RecordedResponse {
 /** Masks steps, scenarios and runs for one masker, each step once while the set of secrets is unchanged. */
 export interface ResultMasker {
   step(step: StepResult): StepResult;
+  /**
+   * A record that passes the boundary once, as it ends (a nested step's own event): masked like `step`, but
+   * not remembered, so a long loop does not keep a masked copy of every record it printed.
+   */
+  once(step: StepResult): StepResult;
   scenario(scenario: ScenarioResult): ScenarioResult;
   run(run: RunResult): RunResult;
 }
@@ -145,10 +150,10 @@ export function createResultMasker(masker: Masker): ResultMasker {
   // Secrets found later in the run (a token saved at step 5) must be masked in earlier steps too when the
   // run's end is reported, so a cached copy is only reused while the set of secrets is unchanged.
   const masked = new WeakMap<StepResult, { version: number; step: StepResult }>();
-  const step = (raw: StepResult): StepResult => {
-    const cached = masked.get(raw);
-    if (cached && cached.version === masker.secretsVersion) return cached.step;
-    // Small or rarely present fields are masked at once; the three that can be large, on first read.
+  const maskStep = (raw: StepResult): StepResult => {
+    // Small or rarely present fields are masked at once; the four that can be large, on first read (nested
+    // records had their own events: a loop's end does not mask its 20,000 passes again unless read).
+    let children: StepResult['children'] | typeof UNREAD = UNREAD;
     let saved: StepResult['saved'] | typeof UNREAD = UNREAD;
     let cache: StepResult['cache'] | typeof UNREAD = UNREAD;
     let variablesAtFailure: StepResult['variablesAtFailure'] | typeof UNREAD = UNREAD;
@@ -173,7 +178,9 @@ export function createResultMasker(masker: Masker): ResultMasker {
       requestId: masker.maskValue(raw.requestId, PATH.requestId),
       // The operation's label comes from the OpenAPI document, not from the exchange: nothing to mask.
       operation: raw.operation,
-      children: raw.children?.map(step),
+      get children() {
+        return children === UNREAD ? (children = raw.children?.map(step)) : children;
+      },
       attempts: masker.maskValue(raw.attempts, PATH.attempts),
       redirects: masker.maskValue(raw.redirects, PATH.redirects),
       get cache() {
@@ -187,7 +194,12 @@ export function createResultMasker(masker: Masker): ResultMasker {
           : variablesAtFailure;
       },
     };
-    const result = out as StepResult;
+    return out as StepResult;
+  };
+  const step = (raw: StepResult): StepResult => {
+    const cached = masked.get(raw);
+    if (cached && cached.version === masker.secretsVersion) return cached.step;
+    const result = maskStep(raw);
     masked.set(raw, { version: masker.secretsVersion, step: result });
     return result;
   };
@@ -199,7 +211,7 @@ export function createResultMasker(masker: Masker): ResultMasker {
     ...masker.maskValue({ ...raw, scenarios: [] }),
     scenarios: raw.scenarios.map(scenario),
   });
-  return { step, scenario, run };
+  return { step, once: maskStep, scenario, run };
 }
 
 /**
@@ -227,7 +239,8 @@ export function maskEvents(listener: RunListener, masker: Masker): RunListener {
       listener.onStepEnd?.({
         ...event,
         scenario: masker.maskValue(event.scenario, PATH.scenario),
-        result: results.step(event.result),
+        // A top-level record comes back with its scenario's and the run's end; a nested one does not.
+        result: event.depth === 0 ? results.step(event.result) : results.once(event.result),
       });
   }
   if (listener.onScenarioEnd)

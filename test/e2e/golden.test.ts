@@ -37,6 +37,13 @@ describe('golden output', () => {
     await expectGolden('failures', 'expected.out', stabilize(stdout));
   });
 
+  it('prints nested loop and `use` steps as they end, under their parent and pass, then the parent', async () => {
+    const { code, stdout, stderr } = await runFixture('loops', ['run']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+    await expectGolden('loops', 'expected.out', stabilize(stdout));
+  });
+
   it('refuses an invalid scenario with one file:line:col line per problem, exit 2, nothing run', async () => {
     const { code, stdout, stderr } = await runFixture('invalid', ['run']);
     expect(code).toBe(2);

@@ -133,6 +133,104 @@ describe('console reporter', () => {
   });
 });
 
+describe('console reporter, nested steps', () => {
+  const begin = (label: string, depth: number, nesting?: 'parent' | 'pass') => ({
+    scenario: 's',
+    section: 'steps' as const,
+    label,
+    depth,
+    loc,
+    ...(nesting ? { nesting } : {}),
+  });
+
+  it('prints each nested step as it ends, under its loop and pass headers, and the loop line at its end', () => {
+    let out = '';
+    const reporter = createConsoleReporter({ out: { write: (t) => (out += t) }, ...plain, live: false });
+    reporter.onStepBegin?.(begin('Create users', 0, 'parent'));
+    // Nothing is printed before a nested step has something to show.
+    expect(out).toBe('');
+    reporter.onStepBegin?.(begin('repeat 1/2', 1, 'pass'));
+    reporter.onStepBegin?.(begin('Create user', 2));
+    reporter.onStepEnd?.({ scenario: 's', depth: 2, result: step({ label: 'Create user' }) });
+    expect(out).toBe('  ▸ Create users\n    repeat 1/2\n      ✓ Create user  12ms\n');
+    reporter.onStepEnd?.({ scenario: 's', depth: 1, nesting: 'pass', result: step({ label: 'repeat 1/2' }) });
+    reporter.onStepBegin?.(begin('repeat 2/2', 1, 'pass'));
+    reporter.onStepBegin?.(begin('Create user', 2));
+    reporter.onStepEnd?.({ scenario: 's', depth: 2, result: step({ label: 'Create user' }) });
+    reporter.onStepEnd?.({ scenario: 's', depth: 1, nesting: 'pass', result: step({ label: 'repeat 2/2' }) });
+    // The loop's record still holds its passes; they are not printed a second time.
+    const loop = step({ label: 'Create users', children: [step({ label: 'repeat 1/2' })] });
+    reporter.onStepEnd?.({ scenario: 's', depth: 0, nesting: 'parent', result: loop });
+    expect(out.split('\n')).toEqual([
+      '  ▸ Create users',
+      '    repeat 1/2',
+      '      ✓ Create user  12ms',
+      '    repeat 2/2',
+      '      ✓ Create user  12ms',
+      '  ✓ Create users  12ms',
+      '',
+    ]);
+  });
+
+  it('with --quiet prints a failed nested step under the headers of its loop and pass, and nothing passed', () => {
+    let out = '';
+    const reporter = createConsoleReporter({
+      out: { write: (t) => (out += t) },
+      ...plain,
+      live: false,
+      quiet: true,
+    });
+    reporter.onScenarioBegin?.({ name: 'Loop', file: 'l.yaml' });
+    reporter.onStepBegin?.(begin('Each', 0, 'parent'));
+    reporter.onStepBegin?.(begin('for_each 1/2', 1, 'pass'));
+    reporter.onStepEnd?.({ scenario: 's', depth: 2, result: step({ label: 'Fine' }) });
+    reporter.onStepEnd?.({
+      scenario: 's',
+      depth: 1,
+      nesting: 'pass',
+      result: step({ label: 'for_each 1/2' }),
+    });
+    expect(out).toBe('');
+    reporter.onStepBegin?.(begin('for_each 2/2', 1, 'pass'));
+    reporter.onStepEnd?.({ scenario: 's', depth: 2, result: step({ label: 'Broken', status: 'failed' }) });
+    reporter.onStepEnd?.({
+      scenario: 's',
+      depth: 1,
+      nesting: 'pass',
+      result: step({ label: 'for_each 2/2' }),
+    });
+    const loop = step({ label: 'Each', status: 'failed' });
+    reporter.onStepEnd?.({ scenario: 's', depth: 0, nesting: 'parent', result: loop });
+    expect(out.split('\n')).toEqual([
+      '',
+      'Loop  l.yaml',
+      '  ▸ Each',
+      '    for_each 2/2',
+      '      ✗ Broken  12ms',
+      '  ✗ Each  12ms',
+      '',
+    ]);
+  });
+
+  it('prints a loop that ran nothing (skipped, empty) as one line, without a header', () => {
+    let out = '';
+    const reporter = createConsoleReporter({ out: { write: (t) => (out += t) }, ...plain, live: false });
+    reporter.onStepBegin?.(begin('Empty', 0, 'parent'));
+    reporter.onStepEnd?.({ scenario: 's', depth: 0, nesting: 'parent', result: step({ label: 'Empty' }) });
+    expect(out).toBe('  ✓ Empty  12ms\n');
+  });
+
+  it('on a terminal shows a running nested step, then replaces it with the headers and its result', () => {
+    let out = '';
+    const reporter = createConsoleReporter({ out: { write: (t) => (out += t) }, ...plain, live: true });
+    reporter.onStepBegin?.(begin('use login.yaml', 0, 'parent'));
+    reporter.onStepBegin?.(begin('Log in', 1));
+    expect(out).toBe('    … Log in');
+    reporter.onStepEnd?.({ scenario: 's', depth: 1, result: step({ label: 'Log in' }) });
+    expect(out).toBe('    … Log in\r\u001b[2K  ▸ use login.yaml\n    ✓ Log in  12ms\n');
+  });
+});
+
 describe('renderSummary of an interrupted run', () => {
   it('says INTERRUPTED first and how many executions never started', () => {
     const cut = scenarioResult('Cut', [step({ status: 'failed' }), step({ status: 'skipped' })], {

@@ -1,7 +1,7 @@
 import type { RunListener } from '../../engine/index.js';
 import type { OutputStream, Style } from '../style.js';
 import { escapeControls as safe } from '../../diagnostics/terminalText.js';
-import { renderStep } from './renderStep.js';
+import { renderNestingHeader, renderStep } from './renderStep.js';
 import { renderSummary } from './renderSummary.js';
 
 export interface ConsoleReporterOptions {
@@ -24,10 +24,18 @@ export interface ConsoleReporterOptions {
 
 const CLEAR_LINE = '\r\u001b[2K';
 
-/** Prints each step as it ends (progress on a terminal, a readable log in CI) and the summary at the end. */
+/**
+ * Prints each step as it ends (progress on a terminal, a readable log in CI) and the summary at the end.
+ * Nested steps (loops, `use`) are printed as they end too, under a header line for their parent and pass,
+ * and the parent's own line comes when it ends: nothing waits for a loop to finish (issue 14, flat memory).
+ * A header is printed only once something nested is, so a skipped loop or an empty `for_each` stays one line
+ * (and with --quiet, a header only comes with a failed step under it).
+ */
 export function createConsoleReporter(options: ConsoleReporterOptions): RunListener {
   const { out, style } = options;
   let transient = false;
+  /** Headers of the loops, `use` steps and passes under way whose nested steps have printed nothing yet. */
+  let pending: { depth: number; line: string }[] = [];
   const print = (lines: string[]) => {
     const text = lines.map((line) => line + '\n').join('');
     out.write(transient ? CLEAR_LINE + text : text);
@@ -53,22 +61,37 @@ export function createConsoleReporter(options: ConsoleReporterOptions): RunListe
       showProgress();
     },
     onScenarioBegin(event) {
+      pending = [];
       // Names and paths come from files: printed with control characters escaped, like server text.
       const lines = ['', `${style.bold(safe(event.name))}  ${style.dim(safe(event.file))}`];
       if (options.quiet) heading = lines;
       else print(lines);
     },
     onStepBegin(event) {
-      if (!options.live || options.grouped || event.depth !== 0) return;
-      showTransient(`  … ${safe(event.label)}`);
+      if (event.nesting) {
+        const pass = event.nesting === 'pass';
+        pending.push({
+          depth: event.depth,
+          line: renderNestingHeader(event.label, event.depth, pass, style),
+        });
+        return;
+      }
+      if (!options.live || options.grouped) return;
+      showTransient(`${'  '.repeat(event.depth + 1)}… ${safe(event.label)}`);
     },
     onStepEnd(event) {
-      // Nested executions are printed by their parent step, in order.
-      if (event.depth !== 0) return;
+      // A header whose nested steps printed nothing is dropped: the step's own line says it all.
+      pending = pending.filter((header) => header.depth < event.depth);
+      // A pass has no line of its own: its header and its steps show how it went.
+      if (event.nesting === 'pass') return;
       if (options.quiet && event.result.status !== 'failed') return;
-      const lines = renderStep(event.result, 0, options);
-      if (heading) lines.unshift(...heading);
+      const lines = [
+        ...(heading ?? []),
+        ...pending.map((header) => header.line),
+        ...renderStep(event.result, event.depth, options),
+      ];
       heading = undefined;
+      pending = [];
       print(lines);
     },
     onScenarioEnd(result) {

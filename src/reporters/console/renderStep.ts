@@ -8,6 +8,11 @@ export interface RenderOptions {
   verbose: boolean;
 }
 
+/** The line that opens a loop, a `use` step or a loop's pass, printed before the first nested step. */
+export function renderNestingHeader(label: string, depth: number, pass: boolean, style: Style): string {
+  return `${'  '.repeat(depth + 1)}${pass ? style.dim(safe(label)) : `${style.dim('▸')} ${safe(label)}`}`;
+}
+
 /** Bodies printed with a failure are cut here unless --verbose asks for everything. */
 const FAILURE_BODY_LIMIT = 2_000;
 
@@ -105,7 +110,10 @@ function cacheDetails(step: StepResult, pad: string): string[] {
   return lines;
 }
 
-/** The console lines for one finished step: headline, one line per assertion, and details on failure. */
+/**
+ * The console lines for one finished step: headline, one line per assertion, and details on failure. Nested
+ * steps are not included: each was printed when it ended (see consoleReporter).
+ */
 export function renderStep(step: StepResult, depth: number, options: RenderOptions): string[] {
   const { style } = options;
   const pad = '  '.repeat(depth + 1);
@@ -152,6 +160,5 @@ export function renderStep(step: StepResult, depth: number, options: RenderOptio
     lines.push(...responseDetails(step, inner, options));
     lines.push(...cacheDetails(step, inner));
   }
-  for (const child of step.children ?? []) lines.push(...renderStep(child, depth + 1, options));
   return lines;
 }
