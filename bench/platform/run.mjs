@@ -100,6 +100,17 @@ try {
       argv: [node, join(root, 'bench', 'throughput', 'bare.mjs'), baseUrl, '1', String(w1.pairs)],
       cwd: w1Dir,
     });
+    // The same loop through undici, the runner's HTTP client: what the client library alone costs.
+    const bareUndiciLoop = () => ({
+      argv: [node, join(root, 'bench', 'throughput', 'bareUndici.mjs'), baseUrl, '1', String(w1.pairs)],
+      cwd: w1Dir,
+    });
+    rows.push({
+      node: version,
+      row: 'W1 bare undici loop',
+      vs: 'bare loop',
+      ...pair(bareUndiciLoop, bareLoop),
+    });
     const cli = (args, cwd, mode) => () => ({ argv: [node, runner, ...args], cwd, env: cacheEnv(mode) });
     for (const mode of ['cold', 'warm']) {
       rows.push({
