@@ -83,6 +83,19 @@ describe('parseScenario: field rules', () => {
     ]);
   });
 
+  it('request.asset-outside: a multipart file written outside assets.path is refused before any request', () => {
+    expect(
+      problems(
+        oneStep(
+          '  - request: { method: POST, url: /, multipart: { files: { a: ../../etc/passwd, b: { path: /etc/hosts }, c: ok/x.png } } }',
+        ),
+      ),
+    ).toEqual([
+      'request.asset-outside s.yaml:3:63: multipart.files.a: `../../etc/passwd` is outside assets.path: `..` segments are not allowed',
+      'request.asset-outside s.yaml:3:92: multipart.files.b: `/etc/hosts` is outside assets.path: absolute paths are not allowed; write a path relative to it',
+    ]);
+  });
+
   it('request.body-conflict: one body form per request, and transform only with body', () => {
     expect(
       problems(oneStep('  - request: { method: POST, url: /, form: { a: 1 }, graphql: { query: q } }')),

@@ -130,6 +130,23 @@ steps:
     expect(api.requests).toEqual([]);
   });
 
+  it('exits 2 on a multipart file written outside assets.path, before anything is sent', async () => {
+    await write({
+      '.runner/tests/upload.yaml': `scenario: Upload
+steps:
+  - request: { method: GET, url: /health }
+  - request: { method: POST, url: /upload, multipart: { files: { doc: ../../../etc/passwd } } }
+`,
+    });
+    const { code, stdout, stderr } = await runCli(['run', '.runner/tests/upload.yaml'], { cwd: project });
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      '.runner/tests/upload.yaml:4:71: multipart.files.doc: `../../../etc/passwd` is outside assets.path',
+    );
+    expect(stdout + stderr).not.toContain('root:x:');
+    expect(api.requests).toEqual([]);
+  });
+
   it('runs a scenario whose fragments are fine, fragments included', async () => {
     await write({
       '.runner/tests/fine.yaml': `scenario: Fine
