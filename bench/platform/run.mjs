@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cacheFolders, pairedRuns } from '../pairedRuns.mjs';
 import { clearStartupSettings } from '../startupSettings.mjs';
 import { startServer } from '../throughput/serverProcess.mjs';
-import { median } from '../throughput/timing.mjs';
 import { WORKLOADS, writeWorkspace } from '../throughput/workspace.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -43,41 +43,7 @@ if (!existsSync(runner)) throw new Error(`${runner} is missing: run \`npm run bu
 clearStartupSettings();
 const scratch = mkdtempSync(join(tmpdir(), 'runner-bench-platform-'));
 
-/** Wall ms of one spawn to exit; throws when the command fails (a benchmark of an error path is no use). */
-function timeOnce({ argv, cwd, env }) {
-  const start = process.hrtime.bigint();
-  const result = spawnSync(argv[0], argv.slice(1), { cwd, env: { ...process.env, ...env }, stdio: 'pipe' });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0) {
-    throw new Error(`\`${argv.join(' ')}\` exited ${result.status}: ${String(result.stdout).slice(-400)}`);
-  }
-  return ms;
-}
-
-let coldRun = 0;
-/** An empty cache folder for every cold run; one kept folder for warm runs. */
-const cacheEnv = (mode) =>
-  mode === 'cold'
-    ? { RUNNER_CACHE_DIR: join(scratch, `cold-${(coldRun += 1)}`) }
-    : { RUNNER_CACHE_DIR: join(scratch, 'warm') };
-
-/**
- * Runs `target` and `baseline` in turn (A B A B ...) so drift of the machine's speed hits both alike;
- * returns their medians and the median of the pairwise ratios.
- */
-function pair(target, baseline) {
-  const a = [];
-  const b = [];
-  for (let run = 0; run < warmup + runs; run += 1) {
-    const ta = timeOnce(target());
-    const tb = timeOnce(baseline());
-    if (run >= warmup) {
-      a.push(ta);
-      b.push(tb);
-    }
-  }
-  return { target: median(a), baseline: median(b), ratio: median(a.map((t, i) => t / b[i])) };
-}
+const cacheEnv = cacheFolders(scratch);
 
 const examples = join(scratch, 'examples');
 cpSync(join(root, 'examples'), examples, { recursive: true });
@@ -109,7 +75,7 @@ try {
       node: version,
       row: 'W1 bare undici loop',
       vs: 'bare loop',
-      ...pair(bareUndiciLoop, bareLoop),
+      ...pairedRuns(bareUndiciLoop, bareLoop, { runs, warmup }),
     });
     const cli = (args, cwd, mode) => () => ({ argv: [node, runner, ...args], cwd, env: cacheEnv(mode) });
     for (const mode of ['cold', 'warm']) {
@@ -117,19 +83,19 @@ try {
         node: version,
         row: `--version (${mode})`,
         vs: 'node -e 0',
-        ...pair(cli(['--version'], scratch, mode), bareStart),
+        ...pairedRuns(cli(['--version'], scratch, mode), bareStart, { runs, warmup }),
       });
       rows.push({
         node: version,
         row: `validate examples (${mode})`,
         vs: 'node -e 0',
-        ...pair(cli(['validate'], examples, mode), bareStart),
+        ...pairedRuns(cli(['validate'], examples, mode), bareStart, { runs, warmup }),
       });
       rows.push({
         node: version,
         row: `W1 run (${mode})`,
         vs: 'bare loop',
-        ...pair(cli(['run'], w1Dir, mode), bareLoop),
+        ...pairedRuns(cli(['run'], w1Dir, mode), bareLoop, { runs, warmup }),
       });
     }
   }

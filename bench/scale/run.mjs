@@ -1,15 +1,14 @@
 // Scale benchmark (issue 14), run by hand: the built CLI on 1,000 scenario files of 10 requests each, next
 // to the bare Node loop doing the same 10,000 requests, and `--jobs 8` against `--jobs 1` when the server
 // holds every answer 5 ms as real APIs do. See README.md beside it; figures in bench/README.md.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cacheFolders, pairedRuns } from '../pairedRuns.mjs';
 import { clearStartupSettings } from '../startupSettings.mjs';
 import { startServer } from '../throughput/serverProcess.mjs';
-import { median } from '../throughput/timing.mjs';
 import { writeWorkspace } from '../throughput/workspace.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -54,46 +53,7 @@ const REQUESTS = SCALE.scenarios * SCALE.pairs * 2;
 clearStartupSettings();
 const scratch = mkdtempSync(join(tmpdir(), 'runner-bench-scale-'));
 
-/** Wall ms of one spawn to exit; throws when the command fails (a benchmark of an error path is no use). */
-function timeOnce({ argv, cwd, env }) {
-  const start = process.hrtime.bigint();
-  const result = spawnSync(argv[0], argv.slice(1), {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: 'pipe',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0) {
-    throw new Error(`\`${argv.join(' ')}\` exited ${result.status}: ${String(result.stdout).slice(-400)}`);
-  }
-  return ms;
-}
-
-let coldRun = 0;
-/** An empty cache folder for every cold run; one kept folder for warm runs. */
-const cacheEnv = (mode) =>
-  mode === 'cold'
-    ? { RUNNER_CACHE_DIR: join(scratch, `cold-${(coldRun += 1)}`) }
-    : { RUNNER_CACHE_DIR: join(scratch, 'warm') };
-
-/**
- * Runs `target` and `baseline` in turn (A B A B ...) so drift of the machine's speed hits both alike;
- * returns their medians and the median of the pairwise ratios (target / baseline).
- */
-function pair(target, baseline, count) {
-  const a = [];
-  const b = [];
-  for (let run = 0; run < warmup + count; run += 1) {
-    const ta = timeOnce(target());
-    const tb = timeOnce(baseline());
-    if (run >= warmup) {
-      a.push(ta);
-      b.push(tb);
-    }
-  }
-  return { target: median(a), baseline: median(b), ratio: median(a.map((t, i) => t / b[i])) };
-}
+const cacheEnv = cacheFolders(scratch);
 
 const rows = [];
 const node = process.execPath;
@@ -128,14 +88,14 @@ try {
     rows.push({
       row: `--jobs 1 (${mode}), no delay`,
       vs: 'bare loop',
-      ...pair(cli(dir, 1, mode), bare(server.baseUrl, dir), runs),
+      ...pairedRuns(cli(dir, 1, mode), bare(server.baseUrl, dir), { runs, warmup }),
     });
   }
   process.stderr.write(`measuring --jobs ${jobs} (warm) against the bare loop...\n`);
   rows.push({
     row: `--jobs ${jobs} (warm), no delay`,
     vs: 'bare loop',
-    ...pair(cli(dir, jobs, 'warm'), bare(server.baseUrl, dir), runs),
+    ...pairedRuns(cli(dir, jobs, 'warm'), bare(server.baseUrl, dir), { runs, warmup }),
   });
 } finally {
   server.stop();
@@ -149,13 +109,13 @@ try {
   rows.push({
     row: `--jobs 1 / --jobs ${jobs} (warm), ${delayMs} ms per request`,
     vs: `--jobs ${jobs}`,
-    ...pair(cli(dir, 1, 'warm'), cli(dir, jobs, 'warm'), delayedRuns),
+    ...pairedRuns(cli(dir, 1, 'warm'), cli(dir, jobs, 'warm'), { runs: delayedRuns, warmup }),
   });
   process.stderr.write(`measuring the bare loop with ${delayMs} ms per request...\n`);
   rows.push({
     row: `--jobs ${jobs} (warm), ${delayMs} ms per request`,
     vs: 'bare loop (sequential)',
-    ...pair(cli(dir, jobs, 'warm'), bare(server.baseUrl, dir), 1),
+    ...pairedRuns(cli(dir, jobs, 'warm'), bare(server.baseUrl, dir), { runs: 1, warmup }),
   });
 } finally {
   server.stop();
