@@ -1,6 +1,10 @@
 import type { Resolved } from './subject.js';
 
-/** One cookie as the step's jar holds it (the engine adapts the jar's own type to this). */
+/**
+ * One cookie as the step's jar holds it. src/assertions may not import src/http, so this mirrors the jar's
+ * CookieView; the engine hands the jar's lookup over as it is (steps/request.ts), so TypeScript fails the
+ * build if the two drift apart.
+ */
 export interface CookieAttributes {
   name: string;
   value: string;

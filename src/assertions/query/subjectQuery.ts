@@ -25,8 +25,7 @@ export type ResponseField = (typeof RESPONSE_FIELDS)[number];
 
 /**
  * The roots a path may start with (SPEC, "`expect` paths and matchers", and DECISIONS, Wave 2). A new path
- * kind (for instance `cookies` once the cookie jar lands) is one more root here and one more case in
- * resolveQuery.ts.
+ * kind is one more root here and one more case in resolveQuery.ts, as `cookies` was.
  */
 export const SUBJECT_ROOTS = [
   'status',
