@@ -16,6 +16,7 @@ export type {
   RunResult,
   ScenarioResult,
   StepCounts,
+  StepList,
   StepResult,
   StepStatus,
   TimingCheck,

@@ -101,8 +101,11 @@ export interface StepResult {
   requestId?: string;
   /** The OpenAPI operation the request matched (config `openapi:`), `GET /pets/{petId}`: coverage counts it. */
   operation?: string;
-  /** Nested executions (loops, composed scenarios), in order. */
-  children?: StepResult[];
+  /**
+   * Nested executions (loops, composed scenarios), in order. Read them by iterating: a run whose records
+   * streamed to disk (issue 14, flat memory) reads each one back only as it is reached.
+   */
+  children?: StepList;
   /** With `retry`: every attempt, in order. */
   attempts?: AttemptRecord[];
   /** Redirects followed before the final response. */
@@ -115,6 +118,11 @@ export interface StepResult {
   haltsScenario?: boolean;
   /** The variables when a failed step ended, for its failure snapshot (SPEC: variableStoreAtFailure). */
   variablesAtFailure?: Record<string, unknown>;
+}
+
+/** A list of records that may be read one at a time: an array, or records read back from disk. */
+export interface StepList extends Iterable<StepResult> {
+  readonly length: number;
 }
 
 export interface StepCounts {

@@ -24,3 +24,5 @@ export {
   type DocumentedOperation,
 } from './coverage/apiCoverage.js';
 export { renderCoverageText } from './coverage/coverageText.js';
+export { openRecordStream, type RecordStream } from './stream/recordStream.js';
+export { openRunDirectory } from './files/writeRunReports.js';

@@ -192,7 +192,7 @@ describe('nested records at the boundary (issue 14, flat memory)', () => {
     };
     const loop = createResultMasker(counted).step(record('Loop', [nested, nested]));
     expect(read).toBe(0);
-    expect(loop.children?.map((child) => child.label)).toEqual([
+    expect([...(loop.children ?? [])].map((child) => child.label)).toEqual([
       `GET /items?token=${MASK}`,
       `GET /items?token=${MASK}`,
     ]);

@@ -5,6 +5,7 @@ import type {
   RunListener,
   RunResult,
   ScenarioResult,
+  StepList,
   StepResult,
 } from '../engine/index.js';
 import { quoteValue } from '../expressions/index.js';
@@ -134,6 +135,20 @@ function maskResponse(raw: RecordedResponse, masker: Masker): RecordedResponse {
   return out as RecordedResponse;
 }
 
+/**
+ * A list masked as it is read: an array is masked at once (a run kept in memory); records read back from disk
+ * one at a time are masked one at a time, so a long loop is never held whole.
+ */
+function maskedList(list: StepList, mask: (step: StepResult) => StepResult): StepList {
+  if (Array.isArray(list)) return (list as readonly StepResult[]).map(mask);
+  return {
+    length: list.length,
+    *[Symbol.iterator]() {
+      for (const item of list) yield mask(item);
+    },
+  };
+}
+
 /** Masks steps, scenarios and runs for one masker, each step once while the set of secrets is unchanged. */
 export interface ResultMasker {
   step(step: StepResult): StepResult;
@@ -179,7 +194,7 @@ export function createResultMasker(masker: Masker): ResultMasker {
       // The operation's label comes from the OpenAPI document, not from the exchange: nothing to mask.
       operation: raw.operation,
       get children() {
-        return children === UNREAD ? (children = raw.children?.map(step)) : children;
+        return children === UNREAD ? (children = raw.children && maskedList(raw.children, step)) : children;
       },
       attempts: masker.maskValue(raw.attempts, PATH.attempts),
       redirects: masker.maskValue(raw.redirects, PATH.redirects),

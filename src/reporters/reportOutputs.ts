@@ -2,8 +2,10 @@ import type { RunResult, StepResult } from '../engine/index.js';
 import { serializeCoverage, type ApiCoverage } from './coverage/apiCoverage.js';
 import { writeRunReports, type ReportFile } from './files/writeRunReports.js';
 import { renderCtrf } from './ctrf/renderCtrf.js';
-import { renderHtmlReport } from './html/renderHtmlReport.js';
-import { buildJsonReport, serializeJsonReport } from './json/buildJsonReport.js';
+import { htmlReportText } from './files/htmlReportText.js';
+import { htmlReportParts } from './html/renderHtmlReport.js';
+import { jsonReportText } from './json/buildJsonReport.js';
+import { chunked } from './json/jsonText.js';
 import { renderJunit } from './junit/renderJunit.js';
 import { buildFailureSnapshot, type FailureSnapshot } from './snapshots/buildFailureSnapshot.js';
 import { writeFailureSnapshots } from './snapshots/writeFailureSnapshots.js';
@@ -13,6 +15,8 @@ export const REPORT_FORMATS: readonly ReportFormat[] = ['html', 'json', 'junit',
 
 export interface ReportOutputOptions extends ReportFileOptions {
   reportsDir: string;
+  /** The run directory, when the run made it as it started (its record stream is there). */
+  runDir?: string;
   archive: boolean;
   retention: number;
   failures: { enabled: boolean; path: string; maskSensitive: boolean; retainCount: number };
@@ -39,6 +43,12 @@ export interface FinishedResults {
   raw: RunResult;
   /** Masked when first read: a run that writes no report never pays for masking every step again. */
   readonly masked: RunResult;
+  /**
+   * The run read back from its record stream (stream/recordStream.ts), when its records went to disk as
+   * they ended: every report file renders from it, one record at a time. `raw` and `masked` above then keep
+   * only what the console and failure snapshots need.
+   */
+  stored?: { masked: RunResult; raw?: RunResult };
 }
 
 /** What the report files of a run are rendered with (a run's, or `report merge`'s). */
@@ -65,33 +75,32 @@ export interface ReportFileOptions {
  */
 export function reportFiles(run: FinishedResults, options: ReportFileOptions): ReportFile[] {
   const meta = { version: options.version, generatedAt: options.generatedAt };
+  const masked = run.stored?.masked ?? run.masked;
   const files: ReportFile[] = [];
   if (options.formats.includes('json') || options.raw) {
-    const source = options.raw ? run.raw : run.masked;
+    const source = options.raw ? (run.stored?.raw ?? run.raw) : masked;
     // Raw unmasks the JSON report's data, never its cURL text (SPEC, Flag behavior).
-    const jsonMeta = { ...meta, testFile: options.testFile, ...(options.raw ? { masked: run.masked } : {}) };
-    files.push({
-      name: 'report.json',
-      content: () => serializeJsonReport(buildJsonReport(source, jsonMeta)),
-    });
+    const jsonMeta = { ...meta, testFile: options.testFile, ...(options.raw ? { masked } : {}) };
+    files.push({ name: 'report.json', content: () => chunked(jsonReportText(source, jsonMeta)) });
   }
   if (options.formats.includes('html')) {
     const coverage = options.coverage;
     files.push({
       name: 'report.html',
-      content: () => renderHtmlReport(run.masked, { ...meta, ...(coverage ? { coverage } : {}) }),
+      content: (dir) =>
+        htmlReportText(htmlReportParts(masked, { ...meta, ...(coverage ? { coverage } : {}) }), dir),
     });
   }
   if (options.formats.includes('junit')) {
     files.push({
       name: 'report.xml',
-      content: () => renderJunit(run.masked, { generatedAt: options.generatedAt }),
+      content: () => renderJunit(masked, { generatedAt: options.generatedAt }),
     });
   }
   if (options.formats.includes('ctrf')) {
     files.push({
       name: 'ctrf-report.json',
-      content: () => renderCtrf(run.masked, { ...meta, filePath: options.projectPath }),
+      content: () => renderCtrf(masked, { ...meta, filePath: options.projectPath }),
     });
   }
   if (options.coverage) {
@@ -117,6 +126,7 @@ export async function writeReportOutputs(
   if (files.length > 0) {
     try {
       const { dir, latest } = await writeRunReports({
+        ...(options.runDir === undefined ? {} : { dir: options.runDir }),
         reportsDir: options.reportsDir,
         files,
         startedAt: raw.startedAt,

@@ -34,6 +34,11 @@ export interface ExecuteOptions {
   userAgent: string;
   /** Live listeners (console progress, MCP progress); each sees events only after masking. */
   listeners?: MaskedListener[];
+  /**
+   * The record stream (reporters/stream/recordStream.ts): it sees events unmasked and masks what it writes
+   * through the same boundary itself, as it writes the raw twin `--report-raw` asks for beside it.
+   */
+  recordStream?: RunListener;
   /** A listener threw: say so, but keep running (a broken reporter must not lose the run). */
   onListenerError?: (error: unknown, hook: string) => void;
   /** Stops the run from outside (Ctrl-C, a cancelled MCP call); the run then ends early, marked interrupted. */
@@ -121,7 +126,10 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
     ca,
   });
   const listener = fanOut(
-    (options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker)),
+    [
+      ...(options.recordStream ? [options.recordStream] : []),
+      ...(options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker)),
+    ],
     (error, hook) => options.onListenerError?.(error, hook),
   );
   try {

@@ -69,4 +69,42 @@ describe('a run killed with SIGKILL', () => {
     expect((await runCli(['run', 'quick.yaml', '--report', 'json'], { cwd: dir })).code).toBe(0);
     expect(await readdir(join(reports, 'latest'))).toEqual(['report.json']);
   });
+
+  it('leaves the records that ended before it, one JSON object per line, in its run directory', async () => {
+    const reports = join(dir, '.runner/reports');
+    const runsBefore = new Set(await readdir(reports).catch(() => []));
+    const cli = startCli(['run', 'stuck.yaml', '--report', 'junit'], { cwd: dir });
+    const slowBefore = api.requests.filter((request) => request.url.startsWith('/slow')).length;
+    const deadline = Date.now() + 10_000;
+    while (api.requests.filter((request) => request.url.startsWith('/slow')).length === slowBefore) {
+      if (Date.now() > deadline) throw new Error('the server never received /slow');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    cli.child.kill('SIGKILL');
+    await cli.done;
+
+    const killedRun = (await readdir(reports)).filter(
+      (name) => !runsBefore.has(name) && !name.startsWith('latest'),
+    );
+    expect(killedRun).toHaveLength(1);
+    expect(await readdir(join(reports, killedRun[0]!))).toEqual(['steps.ndjson']);
+    const lines = (await readFile(join(reports, killedRun[0]!, 'steps.ndjson'), 'utf8'))
+      .trimEnd()
+      .split('\n');
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records[0]).toEqual({ scenario: { name: 'Stuck', file: '.runner/tests/stuck.yaml' } });
+    expect(records[1]).toMatchObject({ depth: 0, step: { label: 'GET /ok', status: 'passed', index: 0 } });
+    // The step that never got its answer has no record, and nothing says the execution ended.
+    expect(records).toHaveLength(2);
+  });
+
+  it('removes the stream once the reports are written from it', async () => {
+    const reports = join(dir, '.runner/reports');
+    const runsBefore = new Set(await readdir(reports));
+    expect((await runCli(['run', 'quick.yaml', '--report', 'json,junit'], { cwd: dir })).code).toBe(0);
+    const newRun = (await readdir(reports)).filter(
+      (name) => !runsBefore.has(name) && !name.startsWith('latest'),
+    );
+    expect(await readdir(join(reports, newRun[0]!))).toEqual(['report.json', 'report.xml']);
+  });
 });

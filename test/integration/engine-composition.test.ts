@@ -31,7 +31,7 @@ steps:
     expect(loop.status).toBe('passed');
     const count = loop.children!.length;
     expect(count).toBeGreaterThan(1);
-    expect(loop.children!.map((pass) => pass.label)).toEqual(
+    expect([...loop.children!].map((pass) => pass.label)).toEqual(
       Array.from({ length: count }, (_, i) => `for_each ${i + 1}/${count}`),
     );
     expect(
@@ -81,8 +81,8 @@ steps:
     const { result } = await runScenarios([scenario], { baseUrl: server.url });
     const loop = result.scenarios[0]!.steps[2]!;
     expect(loop.status).toBe('failed');
-    expect(loop.children!.map((p) => p.status)).toEqual(['passed', 'failed']);
-    expect(loop.children![1]!.children!.map((s) => s.status)).toEqual(['failed', 'skipped']);
+    expect([...loop.children!].map((p) => p.status)).toEqual(['passed', 'failed']);
+    expect([...[...loop.children!][1]!.children!].map((s) => s.status)).toEqual(['failed', 'skipped']);
     expect(server.requests.slice(before + 1).map((r) => r.url)).toEqual([
       '/products/101',
       '/health?after=101',
@@ -115,7 +115,7 @@ steps:
       const { result } = await runScenarios([scenario], { baseUrl: counter.url });
       const loop = result.scenarios[0]!.steps[0]!;
       expect(loop.status).toBe('passed');
-      expect(loop.children!.map((p) => p.label)).toEqual(['repeat 1/5', 'repeat 2/5', 'repeat 3/5']);
+      expect([...loop.children!].map((p) => p.label)).toEqual(['repeat 1/5', 'repeat 2/5', 'repeat 3/5']);
       expect(calls).toBe(3);
     } finally {
       await counter.close();
@@ -136,7 +136,7 @@ steps:
     const { result } = await runScenarios([scenario], { baseUrl: server.url });
     const loop = result.scenarios[0]!.steps[1]!;
     expect(loop.status).toBe('failed');
-    expect(loop.children!.map((p) => p.label)).toEqual(['repeat 1/3', 'repeat 2/3', 'repeat 3/3']);
+    expect([...loop.children!].map((p) => p.label)).toEqual(['repeat 1/3', 'repeat 2/3', 'repeat 3/3']);
     expect(loop.error).toBe('until `$done == true` was still false after 3 passes');
   });
 });
@@ -176,7 +176,7 @@ steps:
     });
     const [, use, echo] = result.scenarios[0]!.steps;
     expect(use!.status).toBe('passed');
-    expect(use!.children!.map((s) => s.status)).toEqual(['passed']);
+    expect([...use!.children!].map((s) => s.status)).toEqual(['passed']);
     expect(echo!.status).toBe('passed');
     expect(server.requests.at(-1)!.headers.authorization).toMatch(/^Bearer eyJ/);
   });
@@ -194,6 +194,6 @@ steps:
     });
     const use = result.scenarios[0]!.steps[0]!;
     expect(use.status).toBe('failed');
-    expect(use.children![0]!.error).toBe('use cycle: a.yaml → b.yaml → a.yaml');
+    expect([...use.children!][0]!.error).toBe('use cycle: a.yaml → b.yaml → a.yaml');
   });
 });

@@ -123,7 +123,7 @@ teardown:
     expect(received(before)).toEqual(['GET /slow-2', 'DELETE /cleanup-shared']);
     const [cut, unstarted] = result.scenarios;
     expect(cut!.steps[1]!.status).toBe('passed');
-    expect(cut!.steps[1]!.children?.map((child) => child.status)).toEqual(['passed']);
+    expect([...(cut!.steps[1]!.children ?? [])].map((child) => child.status)).toEqual(['passed']);
     expect(unstarted!.interrupted).toBe('before');
     expect(unstarted!.steps.map((step) => [step.section, step.status])).toEqual([
       ['steps', 'skipped'],

@@ -66,7 +66,7 @@ const EXPORT_STEPS = `
 `;
 
 function flatten(steps: readonly StepResult[]): StepResult[] {
-  return steps.flatMap((step) => [step, ...flatten(step.children ?? [])]);
+  return steps.flatMap((step) => [step, ...flatten([...(step.children ?? [])])]);
 }
 
 describe('export, import, then for_each: data-driven requests end to end', () => {

@@ -8,6 +8,7 @@ import {
   createConsoleReporter,
   createStyle,
   renderCoverageText,
+  type FinishedResults,
 } from '../../reporters/index.js';
 import {
   executePlan,
@@ -24,7 +25,13 @@ import { parseCacheOptions } from '../parseCacheOptions.js';
 import type { ParsedArgs } from '../parseArgs.js';
 import { chooseShard } from '../shardOption.js';
 import { listExecutions } from './listExecutions.js';
-import { githubListener, reportFormats, writeRunOutputs } from './runReports.js';
+import {
+  githubListener,
+  reportFormats,
+  startRecordStream,
+  writeRunOutputs,
+  writesReportFiles,
+} from './runReports.js';
 import { jobsOption, textOption, timeoutOption, variablesOption } from './runOptions.js';
 import { EXIT } from '../exitCodes.js';
 
@@ -144,13 +151,17 @@ export async function executeAndReport(
     });
   }
   const raw = args.options['report-raw'] === true;
+  const streaming = writesReportFiles(formats, raw, wantsCoverage)
+    ? await startRecordStream(plan.workspace, plan.masker, raw)
+    : undefined;
   const run = await executePlan(plan, {
     userAgent: `runner/${buildInfo.version}`,
     listeners,
     network: { processEnv: io.env, pinnedHosts: pinnedHosts(args) },
-    // Without a report or coverage, the console has printed every record when it ends: keep only what
-    // failure snapshots and the summary need (issue 14, flat memory).
-    keep: formats.length === 0 && !raw && !wantsCoverage ? 'failed' : 'all',
+    // The console prints every record as it ends, and report files render from the record stream: keep
+    // only what failure snapshots and the summary need (issue 14, flat memory).
+    keep: streaming !== undefined || !writesReportFiles(formats, raw, wantsCoverage) ? 'failed' : 'all',
+    ...(streaming ? { recordStream: streaming.stream.listener } : {}),
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr.write(escapeControls(mask(`error: a reporter failed in ${hook}: ${message}`)) + '\n');
@@ -158,23 +169,47 @@ export async function executeAndReport(
     stop,
     schedule: { jobs, bail: args.options.bail === true },
   });
-  const coverage =
-    wantsCoverage && plan.contract
-      ? computeCoverage(plan.contract.document.display, plan.contract.documented(), run.raw)
-      : undefined;
-  if (coverage) io.stdout.write(`\n${renderCoverageText(coverage, style)}`);
-  const writing = writeRunOutputs(
-    run,
-    {
-      formats,
-      coverage,
-      raw,
-      workspace: plan.workspace,
-      testFile: plan.testFile,
-      now: new Date(),
-    },
-    io,
-  );
+  const writing = (async () => {
+    // Reports render from the stream; one that cannot be read back says why where reports go wrong.
+    const stored = await streaming?.stream.finish();
+    try {
+      const results: FinishedResults = stored
+        ? {
+            raw: run.raw,
+            get masked() {
+              return run.masked;
+            },
+            stored: { masked: stored.masked(run.raw), raw: stored.raw(run.raw) },
+          }
+        : run;
+      const coverage =
+        wantsCoverage && plan.contract
+          ? computeCoverage(
+              plan.contract.document.display,
+              plan.contract.documented(),
+              results.stored?.masked ?? run.raw,
+            )
+          : undefined;
+      if (coverage) io.stdout.write(`\n${renderCoverageText(coverage, style)}`);
+      const written = await writeRunOutputs(
+        results,
+        {
+          formats,
+          coverage,
+          raw,
+          workspace: plan.workspace,
+          testFile: plan.testFile,
+          now: new Date(),
+          ...(streaming ? { runDir: streaming.dir } : {}),
+        },
+        io,
+      );
+      // The stream has served once the reports are written; a run whose reports failed leaves it to read.
+      if (streaming && written.reportDir !== undefined) await streaming.stream.remove();
+    } finally {
+      stored?.close();
+    }
+  })();
   if (run.raw.interrupted) {
     // Reports of what ran, if they can be written; the exit code says the run was interrupted either way.
     await writing.catch((error: unknown) => {

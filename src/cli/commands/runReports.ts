@@ -4,10 +4,15 @@ import { didYouMeanHint } from '../../diagnostics/didYouMean.js';
 import { RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
 import type { RunListener } from '../../engine/index.js';
+import type { Masker } from '../../masking/index.js';
 import {
   createGithubReporter,
+  openRecordStream,
+  openRunDirectory,
   REPORT_FORMATS,
   writeReportOutputs,
+  type RecordStream,
+  type WrittenOutputs,
   type ApiCoverage,
   type FinishedResults,
   type GithubReportOptions,
@@ -64,15 +69,17 @@ export async function writeRunOutputs(
     testFile?: string;
     now: Date;
     coverage?: ApiCoverage;
+    runDir?: string;
   },
   io: CliIo,
-): Promise<void> {
+): Promise<WrittenOutputs> {
   const { config, cwd } = options.workspace;
   const show = (path: string) => relative(cwd, path) || '.';
   const written = await writeReportOutputs(run, {
     formats: options.formats,
     raw: options.raw,
     reportsDir: config.reports.path,
+    ...(options.runDir === undefined ? {} : { runDir: options.runDir }),
     archive: config.reports.archive,
     retention: config.reports.retention,
     failures: config.reports.failures,
@@ -95,6 +102,34 @@ export async function writeRunOutputs(
   if (written.snapshots.length > 0) {
     const count = written.snapshots.length;
     io.stdout.write(`Failure snapshots: ${count} in ${show(config.reports.failures.path)}\n`);
+  }
+  return written;
+}
+
+/** Whether the run writes report files (the `github` report writes none: it speaks as the run goes). */
+export function writesReportFiles(
+  formats: readonly ReportFormat[],
+  raw: boolean,
+  coverage: boolean,
+): boolean {
+  return raw || coverage || formats.some((format) => format !== 'github');
+}
+
+/**
+ * Opens the run directory and its record stream as the run starts, so records go to disk as they end
+ * (issue 14, flat memory). Where the directory cannot be made, the run keeps its records in memory and the
+ * reports fail at the end with the reason, as they did before streaming.
+ */
+export async function startRecordStream(
+  workspace: Workspace,
+  masker: Masker,
+  raw: boolean,
+): Promise<{ dir: string; stream: RecordStream } | undefined> {
+  try {
+    const dir = await openRunDirectory(workspace.config.reports.path, new Date().toISOString());
+    return { dir, stream: openRecordStream({ dir, masker, raw }) };
+  } catch {
+    return undefined;
   }
 }
 

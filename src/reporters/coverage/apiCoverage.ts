@@ -48,7 +48,7 @@ function keyFor(status: number, statuses: readonly string[]): string | undefined
   return statuses.find((key) => /^[1-5]XX$/i.test(key) && Number(key[0]) === Math.floor(status / 100));
 }
 
-function* httpSteps(steps: readonly StepResult[]): Generator<StepResult> {
+function* httpSteps(steps: Iterable<StepResult>): Generator<StepResult> {
   for (const step of steps) {
     if (step.kind === 'request' && step.response !== undefined) yield step;
     if (step.children) yield* httpSteps(step.children);

@@ -59,6 +59,7 @@ function crashingAt(matches: (operation: string, path: string) => boolean) {
     mkdir: (path, options) => (matches('mkdir', path) ? stop() : real.mkdir(path, options)),
     writeFile: (path, data, options) =>
       matches('writeFile', path) ? stop() : real.writeFile(path, data, options),
+    copyFile: (from, to) => (matches('copyFile', to) ? stop() : real.copyFile(from, to)),
     rename: (from, to) => (matches('rename', from) ? stop() : real.rename(from, to)),
     rm: (path, options) => (matches('rm', path) ? stop() : real.rm(path, options)),
     readdir: (path) => real.readdir(path),

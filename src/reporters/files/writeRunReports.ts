@@ -10,14 +10,18 @@ import {
   runDirectoryName,
 } from './runDirectories.js';
 
+/** A report's text whole, or in pieces written as they come. */
+export type ReportText = string | Iterable<string> | AsyncIterable<string>;
+
 export interface ReportFile {
   /** A plain file name such as `report.json`. */
   name: string;
   /**
-   * The text, or how to render it: a renderer runs only when its file is written, and its text is dropped
-   * before the next file is rendered, so a large run never holds all its reports in memory at once.
+   * The text, or how to render it: a renderer runs only when its file is written, and its pieces are written
+   * as they come, so a large run never holds a whole report in memory (issue 14, flat memory). `dir` is
+   * the run directory, for a renderer that needs a scratch file beside its report.
    */
-  content: string | (() => string);
+  content: string | ((dir: string) => ReportText);
 }
 
 export interface WriteRunReportsOptions {
@@ -29,6 +33,8 @@ export interface WriteRunReportsOptions {
   archive: boolean;
   /** `reports.retention`: run directories kept when archiving, this run's included (at least 1). */
   retention: number;
+  /** The run directory, when the run made it as it started (its record stream is there). */
+  dir?: string;
 }
 
 /**
@@ -44,16 +50,18 @@ export async function writeRunReports(
 ): Promise<{ dir: string; latest: string }> {
   const { reportsDir, files } = options;
   for (const file of files) checkReportFileName(file.name);
-  const directoryName = runDirectoryName(options.startedAt);
+  // A start that cannot name a directory is refused before anything is made.
+  runDirectoryName(options.startedAt);
   await fileSystem.mkdir(reportsDir, { recursive: true });
   await recoverFromCrash(reportsDir, Date.parse(options.startedAt), fileSystem);
 
-  const dir = await createRunDirectory(reportsDir, directoryName, fileSystem);
+  const dir = options.dir ?? (await openRunDirectory(reportsDir, options.startedAt, fileSystem));
   const latest = await replaceLatest(reportsDir, fileSystem, async (staging) => {
     for (const file of files) {
-      const content = typeof file.content === 'string' ? file.content : file.content();
+      const content = typeof file.content === 'string' ? file.content : file.content(dir);
       await writeAtomically(join(dir, file.name), content, fileSystem);
-      await fileSystem.writeFile(join(staging, file.name), content, { flush: true });
+      // Rendered once: `latest/` gets a copy of the file just written.
+      await fileSystem.copyFile(join(dir, file.name), join(staging, file.name));
     }
   });
   if (options.archive) {
@@ -66,8 +74,17 @@ function uniqueToken(): string {
   return randomBytes(6).toString('hex');
 }
 
-/** Two runs that start in the same millisecond get `<timestamp>` and `<timestamp>-2`. */
-async function createRunDirectory(reportsDir: string, name: string, fileSystem: ReportFileSystem) {
+/**
+ * A new `<reportsDir>/<timestamp>/` for a run starting at `startedAt`; two runs that start in the same
+ * millisecond get `<timestamp>` and `<timestamp>-2`.
+ */
+export async function openRunDirectory(
+  reportsDir: string,
+  startedAt: string,
+  fileSystem: ReportFileSystem = nodeFileSystem,
+): Promise<string> {
+  const name = runDirectoryName(startedAt);
+  await fileSystem.mkdir(reportsDir, { recursive: true });
   for (let n = 1; ; n++) {
     const dir = join(reportsDir, n === 1 ? name : `${name}-${n}`);
     try {
@@ -79,7 +96,7 @@ async function createRunDirectory(reportsDir: string, name: string, fileSystem: 
   }
 }
 
-async function writeAtomically(path: string, content: string, fileSystem: ReportFileSystem) {
+async function writeAtomically(path: string, content: ReportText, fileSystem: ReportFileSystem) {
   const temporary = join(dirname(path), `.${basename(path)}.tmp-${uniqueToken()}`);
   try {
     await fileSystem.writeFile(temporary, content, { flush: true });

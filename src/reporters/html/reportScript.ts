@@ -62,7 +62,8 @@ export const REPORT_SCRIPT = String.raw`(() => {
     const body = doc.createElement('div');
     body.className = 'step-body';
     body.innerHTML = bodyHtml(Number(id));
-    step.appendChild(body);
+    // Before the nested steps' rows, which are in the page already.
+    step.insertBefore(body, step.querySelector(':scope > .children'));
     highlightWithin(body);
   }
 

@@ -1,8 +1,8 @@
 import type { ScenarioResult, StepCounts } from '../../engine/index.js';
 import { formatDuration } from '../durations.js';
 import { escapeHtml } from './escapeHtml.js';
-import type { LazyBodies } from './lazyBodies.js';
-import { stepRowHtml } from './stepRowHtml.js';
+import type { BodyCounter, HtmlPart } from './lazyBodies.js';
+import { stepRowParts } from './stepRowHtml.js';
 
 export function countsText(counts: StepCounts): string {
   const parts = [`${counts.passed} passed`];
@@ -31,18 +31,23 @@ function headerHtml(scenario: ScenarioResult): string {
 }
 
 /** One scenario execution: its header (with the description) and its steps, setup and teardown labelled. */
-export function scenarioHtml(scenario: ScenarioResult, position: number, store: LazyBodies): string {
-  const labelSections = scenario.steps.some((step) => step.section !== 'steps');
-  let section: string | undefined;
-  let rows = '';
-  for (const step of scenario.steps) {
-    if (labelSections && step.section !== section)
-      rows += `<div class="section-label">${escapeHtml(step.section)}</div>`;
-    section = step.section;
-    rows += stepRowHtml(step, store);
-  }
-  return (
+export function* scenarioParts(
+  scenario: ScenarioResult,
+  position: number,
+  bodies: BodyCounter,
+): Generator<HtmlPart> {
+  const steps = scenario.steps;
+  const labelSections = steps.some((step) => step.section !== 'steps');
+  yield (
     `<details class="scenario ${scenario.status}" id="${scenarioAnchor(position)}" open>` +
-    `${headerHtml(scenario)}<div class="steps">${rows}</div></details>`
+    `${headerHtml(scenario)}<div class="steps">`
   );
+  let section: string | undefined;
+  for (const step of steps) {
+    if (labelSections && step.section !== section)
+      yield `<div class="section-label">${escapeHtml(step.section)}</div>`;
+    section = step.section;
+    yield* stepRowParts(step, bodies);
+  }
+  yield '</div></details>';
 }

@@ -205,6 +205,9 @@ describe('stepRowHtml', () => {
     expect(html).toContain('<details class="step failed" open>');
     expect(html).toContain('<p class="where dim">steps · tests/users.yaml:7:5</p>');
     expect(store.toHtml()).toContain('id="step-bodies"');
+    // The nested rows follow the parent's own body, inside its row.
+    expect(html.indexOf('<div class="children">')).toBeGreaterThan(html.indexOf('<p class="where dim">'));
+    expect(html.endsWith('</details></div></details>')).toBe(true);
   });
 
   it('says why a skipped step did not run, without a duration', () => {
@@ -226,8 +229,9 @@ describe('LazyBodies', () => {
 
   it('refuses markup that would end its element early', () => {
     const store = new LazyBodies();
-    store.add('<p></SCRIPT><p>');
-    expect(() => store.toHtml()).toThrow(/unescaped markup/);
+    expect(() => store.add('<p></SCRIPT><p>')).toThrow(/unescaped markup/);
+    expect(() => store.add('<p><!-- x')).toThrow(/unescaped markup/);
+    expect(store.size).toBe(0);
   });
 });
 

@@ -3,7 +3,7 @@ import { formatLocation } from '../../diagnostics/location.js';
 import { attemptsBadge, durationBadge, httpStatusBadge, requestIdBadge, statusBadge } from './badges.js';
 import { escapeHtml } from './escapeHtml.js';
 import { cacheHtml, requestHtml, responseHtml, spreadsheetHtml } from './httpExchangeHtml.js';
-import type { LazyBodies } from './lazyBodies.js';
+import { StepBody, type BodyCounter, type HtmlPart, type LazyBodies } from './lazyBodies.js';
 import { stepOutcomeHtml } from './stepOutcomeHtml.js';
 
 function summaryHtml(step: StepResult): string {
@@ -26,7 +26,8 @@ function summaryHtml(step: StepResult): string {
   return `<summary>${parts.join('')}</summary>`;
 }
 
-function bodyHtml(step: StepResult, store: LazyBodies): string {
+/** What a step's body shows of the step itself; nested steps follow as rows of their own. */
+function bodyHtml(step: StepResult): string {
   const sections = [
     step.request ? requestHtml(step.request) : '',
     step.response ? responseHtml(step.response) : '',
@@ -34,22 +35,39 @@ function bodyHtml(step: StepResult, store: LazyBodies): string {
     step.spreadsheet ? spreadsheetHtml(step.kind, step.spreadsheet) : '',
   ].join('');
   const exchange = sections === '' ? '' : `<div class="exchanges">${sections}</div>`;
-  const children = step.children?.length
-    ? `<div class="children">${step.children.map((child) => stepRowHtml(child, store)).join('')}</div>`
-    : '';
   const where = `<p class="where dim">${escapeHtml(`${step.section} · ${formatLocation(step.loc)}`)}</p>`;
-  return stepOutcomeHtml(step) + exchange + children + where;
+  return stepOutcomeHtml(step) + exchange + where;
 }
 
 /**
  * One step as a `<details>` row. Failed steps are open from the start (SPEC, HTML report) and carry their
- * body inline, so they show even before the script runs; the others point into `store`, and the script
- * adds their `.step-body` when they open.
+ * body inline, so they show even before the script runs; the others yield their body to the bodies element,
+ * and the script adds it as their `.step-body` when they open. Nested steps (loops, `use`) are rows inside
+ * the row, after its body, yielded one at a time: a loop of 20,000 passes is never one string (issue 14).
  */
+export function* stepRowParts(step: StepResult, bodies: BodyCounter): Generator<HtmlPart> {
+  const body = bodyHtml(step);
+  if (step.status === 'failed') {
+    yield `<details class="step failed" open>${summaryHtml(step)}<div class="step-body">${body}</div>`;
+  } else {
+    yield new StepBody(body);
+    yield `<details class="step ${step.status}" data-body="${bodies.next++}">${summaryHtml(step)}`;
+  }
+  if (step.children && step.children.length > 0) {
+    yield '<div class="children">';
+    for (const child of step.children) yield* stepRowParts(child, bodies);
+    yield '</div>';
+  }
+  yield '</details>';
+}
+
+/** One step's row as text, its closed steps' bodies added to `store`. */
 export function stepRowHtml(step: StepResult, store: LazyBodies): string {
-  const open = step.status === 'failed';
-  const body = bodyHtml(step, store);
-  if (!open)
-    return `<details class="step ${step.status}" data-body="${store.add(body)}">${summaryHtml(step)}</details>`;
-  return `<details class="step ${step.status}" open>${summaryHtml(step)}<div class="step-body">${body}</div></details>`;
+  const page: string[] = [];
+  const counter: BodyCounter = { next: store.size };
+  for (const part of stepRowParts(step, counter)) {
+    if (part instanceof StepBody) store.add(part.html);
+    else if (typeof part === 'string') page.push(part);
+  }
+  return page.join('');
 }

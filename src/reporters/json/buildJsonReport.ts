@@ -1,6 +1,14 @@
-import type { RunResult, ScenarioResult, StepCounts } from '../../engine/index.js';
+import type { RunResult, ScenarioResult, StepCounts, StepResult } from '../../engine/index.js';
 import type { JsonMetadata, JsonReport, JsonScenarioRecord, JsonSummary } from './reportTypes.js';
-import { stepErrors, stepRecord } from './stepRecord.js';
+import { Items, objectText, type ItemWriter } from './jsonText.js';
+import {
+  childPairs,
+  ownStepErrors,
+  ownStepRecord,
+  stepErrorName,
+  stepErrors,
+  stepRecord,
+} from './stepRecord.js';
 
 export interface JsonReportMeta {
   /** The runner's version (SPEC: `metadata.version`). */
@@ -117,4 +125,104 @@ export function buildJsonReport(run: RunResult, meta: JsonReportMeta): JsonRepor
 /** The text of `report.json`: indented for people, ending in a newline. */
 export function serializeJsonReport(report: JsonReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/**
+ * The same text as `serializeJsonReport(buildJsonReport(run, meta))`, written piece by piece: a step's
+ * nested records are read, written and dropped one at a time, so a run read back from disk is never held
+ * whole (issue 14, flat memory).
+ */
+export function* jsonReportText(run: RunResult, meta: JsonReportMeta): Generator<string> {
+  const maskedOf = (i: number) => meta.masked?.scenarios[i];
+  const [only, ...rest] = run.scenarios;
+  if (only && rest.length === 0) {
+    const metadata = runMetadata(run, meta, only.name, only.file);
+    if (only.description !== undefined) metadata.description = only.description;
+    if (only.tags.length > 0) metadata.tags = [...only.tags];
+    yield* objectText(scenarioFields(only, meta, maskedOf(0), metadata, summary(run.counts)), '');
+  } else {
+    const errors = run.scenarios.flatMap((scenario) =>
+      scenario.steps.flatMap((step) => stepErrors(step).map((error) => `${scenario.name} › ${error}`)),
+    );
+    const scenarios = run.scenarios.map(
+      (scenario, i): ItemWriter =>
+        (pad) =>
+          objectText(
+            scenarioFields(
+              scenario,
+              meta,
+              maskedOf(i),
+              scenarioMetadata(scenario, meta),
+              summary(scenario.counts),
+            ),
+            pad,
+          ),
+    );
+    const fields: [string, unknown][] = [
+      [
+        'metadata',
+        runMetadata(run, meta, `${run.scenarios.length} scenarios`, meta.testFile ?? filesOf(run)),
+      ],
+      ['summary', summary(run.counts)],
+      ['steps', []],
+      ['errors', errors],
+      ['scenarios', new Items(scenarios)],
+    ];
+    yield* objectText(fields, '');
+  }
+  yield '\n';
+}
+
+/** A scenario record's fields; `errors` is read only once its steps are written, which gather it. */
+function* scenarioFields(
+  scenario: ScenarioResult,
+  meta: JsonReportMeta,
+  masked: ScenarioResult | undefined,
+  metadata: JsonMetadata,
+  counts: JsonSummary,
+): Generator<[string, unknown]> {
+  const errors: string[] = [];
+  const steps = scenario.steps;
+  // Raw records take their cURL text from the masked run (see scenarioRecord).
+  const maskedSteps = meta.masked === undefined ? steps : masked?.steps;
+  yield ['metadata', metadata];
+  yield ['summary', counts];
+  yield [
+    'steps',
+    new Items(
+      steps.map((step, i) => {
+        const curlFrom = maskedSteps?.[i] ?? { ...step, request: undefined };
+        return stepWriter(step, scenario.file, curlFrom, '', errors);
+      }),
+    ),
+  ];
+  yield ['errors', errors];
+}
+
+function stepWriter(
+  step: StepResult,
+  scenarioFile: string,
+  masked: StepResult,
+  parents: string,
+  errors: string[],
+): ItemWriter {
+  return function* (pad) {
+    const name = stepErrorName(step, parents);
+    errors.push(...ownStepErrors(step, name));
+    const fields: [string, unknown][] = Object.entries(ownStepRecord(step, scenarioFile, masked));
+    if (step.children)
+      fields.push(['children', new Items(childWriters(step, scenarioFile, masked, name, errors))]);
+    yield* objectText(fields, pad);
+  };
+}
+
+function* childWriters(
+  step: StepResult,
+  scenarioFile: string,
+  masked: StepResult,
+  name: string,
+  errors: string[],
+): Generator<ItemWriter> {
+  for (const [child, maskedChild] of childPairs(step, masked))
+    yield stepWriter(child, scenarioFile, maskedChild, name, errors);
 }

@@ -69,6 +69,17 @@ function attemptRecord(attempt: AttemptRecord): JsonAttempt {
  * always comes from it, since raw never affects cURL text (SPEC, Flag behavior).
  */
 export function stepRecord(step: StepResult, scenarioFile: string, masked: StepResult = step): JsonStep {
+  const record = ownStepRecord(step, scenarioFile, masked);
+  if (step.children) {
+    record.children = [];
+    for (const [child, maskedChild] of childPairs(step, masked))
+      record.children.push(stepRecord(child, scenarioFile, maskedChild));
+  }
+  return record;
+}
+
+/** A step's record without its nested records (`children`, always the last key when present). */
+export function ownStepRecord(step: StepResult, scenarioFile: string, masked: StepResult = step): JsonStep {
   const record: JsonStep = {
     index: step.index,
     label: step.label,
@@ -99,17 +110,24 @@ export function stepRecord(step: StepResult, scenarioFile: string, masked: StepR
   if (Object.keys(step.saved).length > 0) record.saved = step.saved;
   if (step.cache) record.cache = { ...step.cache };
   if (step.spreadsheet) record.spreadsheet = { ...step.spreadsheet };
-  if (step.children) {
-    // A raw child with no masked counterpart shows no cURL text rather than an unmasked one.
-    record.children = step.children.map((child, i) =>
-      stepRecord(
-        child,
-        scenarioFile,
-        masked === step ? child : (masked.children?.[i] ?? { ...child, request: undefined }),
-      ),
-    );
-  }
   return record;
+}
+
+/**
+ * Each nested record with its masked counterpart, read together one at a time. A raw child with no masked
+ * counterpart shows no cURL text rather than an unmasked one.
+ */
+export function* childPairs(step: StepResult, masked: StepResult): Generator<[StepResult, StepResult]> {
+  if (!step.children) return;
+  if (masked === step) {
+    for (const child of step.children) yield [child, child];
+    return;
+  }
+  const others = masked.children?.[Symbol.iterator]();
+  for (const child of step.children) {
+    const other = others?.next();
+    yield [child, other && !other.done ? other.value : { ...child, request: undefined }];
+  }
 }
 
 /**
@@ -117,7 +135,19 @@ export function stepRecord(step: StepResult, scenarioFile: string, masked: StepR
  * error, in the order the console prints them; a nested step is named through its parents (`outer › inner`).
  */
 export function stepErrors(step: StepResult, parents = ''): string[] {
-  const name = parents === '' ? step.label : `${parents} › ${step.label}`;
+  const name = stepErrorName(step, parents);
+  const errors = ownStepErrors(step, name);
+  for (const child of step.children ?? []) errors.push(...stepErrors(child, name));
+  return errors;
+}
+
+/** How `errors` names a step: through its parents' labels. */
+export function stepErrorName(step: StepResult, parents: string): string {
+  return parents === '' ? step.label : `${parents} › ${step.label}`;
+}
+
+/** The errors of the step itself, without those of its nested records. */
+export function ownStepErrors(step: StepResult, name: string): string[] {
   const errors = step.assertions
     .filter((assertion) => !assertion.passed)
     .map((assertion) => `${name}: ${assertion.message}`);
@@ -126,6 +156,5 @@ export function stepErrors(step: StepResult, parents = ''): string[] {
     errors.push(`${name}: latency ${formatDuration(actualMs)} exceeds timing.max ${formatDuration(maxMs)}`);
   }
   if (step.error !== undefined) errors.push(`${name}: ${step.error}`);
-  for (const child of step.children ?? []) errors.push(...stepErrors(child, name));
   return errors;
 }

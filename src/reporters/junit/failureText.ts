@@ -59,20 +59,29 @@ function attemptLines(step: StepResult): string[] {
 /** A failed nested step in brief: its failures, its response status, then its own failed nested steps. */
 function nestedFailureLines(step: StepResult): string[] {
   const response = step.response ? [`Response: ${step.response.status}`] : [];
-  const children = (step.children ?? [])
-    .filter((child) => child.status === 'failed')
-    .flatMap(nestedFailureLines);
+  const children = failedChildren(step).flatMap(nestedFailureLines);
   return [`✗ ${step.label}`, ...indent([...failureLines(step), ...response, ...children], '  ')];
 }
 
 /** Loops and composed scenarios: how their nested executions went, and the failed ones in brief. */
 function nestedLines(step: StepResult): string[] {
-  const children = step.children ?? [];
-  if (children.length === 0) return [];
-  const count = (status: StepResult['status']) => children.filter((child) => child.status === status).length;
-  const header = `Nested executions: ${children.length} (${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped)`;
-  const failed = children.filter((child) => child.status === 'failed').flatMap(nestedFailureLines);
-  return [header, ...indent(failed, '  ')];
+  const children = step.children;
+  if (!children || children.length === 0) return [];
+  // One pass over the children: a streamed run reads each back from disk as it is reached.
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const failed: StepResult[] = [];
+  for (const child of children) {
+    counts[child.status]++;
+    if (child.status === 'failed') failed.push(child);
+  }
+  const header = `Nested executions: ${children.length} (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)`;
+  return [header, ...indent(failed.flatMap(nestedFailureLines), '  ')];
+}
+
+function failedChildren(step: StepResult): StepResult[] {
+  const failed: StepResult[] = [];
+  for (const child of step.children ?? []) if (child.status === 'failed') failed.push(child);
+  return failed;
 }
 
 /**

@@ -22,7 +22,7 @@ export async function writeMergedReports(
     const target = join(outDir, file.name);
     const temporary = join(outDir, `.${file.name}.tmp-${randomBytes(6).toString('hex')}`);
     try {
-      await writeFile(temporary, typeof file.content === 'string' ? file.content : file.content());
+      await writeFile(temporary, typeof file.content === 'string' ? file.content : file.content(outDir));
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });

@@ -1,0 +1,124 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { RunResult, ScenarioResult, StepList, StepResult } from '../../engine/index.js';
+import type { Masker } from '../../masking/index.js';
+import { createResultMasker } from '../maskingBoundary.js';
+
+/** Where a record's line is in the stream file(s), and the records nested in it, in order. */
+export interface RecordNode {
+  offset: number;
+  length: number;
+  rawOffset?: number;
+  rawLength?: number;
+  /** Present when the record has nested records (a loop, a pass, a `use` step), even none. */
+  children?: RecordNode[];
+}
+
+/**
+ * A finished run read back from its record stream: what the reports render, one record at a time. `masked`
+ * is what every report shows; `raw` (`--report-raw` only) the same records unmasked, for report.json.
+ */
+export interface StoredResults {
+  masked(run: RunResult): RunResult;
+  raw(run: RunResult): RunResult | undefined;
+  /** Closes the files; the runs above must not be read after. */
+  close(): void;
+}
+
+class RecordReader {
+  private fd: number | undefined;
+
+  constructor(private readonly path: string) {}
+
+  /**
+   * One line, read when a report reaches it. Reports are rendered after the run, never in its step loop,
+   * and a synchronous read keeps renderers plain iterations over records rather than async code throughout.
+   */
+  read(offset: number, length: number): unknown {
+    this.fd ??= openSync(this.path, 'r');
+    const buffer = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(this.fd, buffer, read, length - read, offset + read);
+      if (n === 0) throw new Error(`the step stream ${this.path} ended early`);
+      read += n;
+    }
+    return JSON.parse(buffer.toString('utf8'));
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** Records read one at a time as they are iterated, each time afresh: nothing is kept once reported. */
+function lazyList(nodes: readonly RecordNode[], load: (node: RecordNode) => StepResult): StepList {
+  return {
+    length: nodes.length,
+    *[Symbol.iterator]() {
+      for (const node of nodes) yield load(node);
+    },
+  };
+}
+
+export function storedResults(options: {
+  executions: ReadonlyMap<ScenarioResult, RecordNode[]>;
+  masker: Masker;
+  path: string;
+  rawPath?: string;
+}): StoredResults {
+  const { executions, masker } = options;
+  const results = createResultMasker(masker);
+  const maskedFile = new RecordReader(options.path);
+  const rawFile = options.rawPath === undefined ? undefined : new RecordReader(options.rawPath);
+
+  const loadMasked = (node: RecordNode): StepResult => {
+    const line = maskedFile.read(node.offset, node.length) as { v: number; step: StepResult };
+    const step = line.step;
+    if (node.children) step.children = lazyList(node.children, loadMasked);
+    // A secret learned after this record was written (a token saved later) is masked in it now.
+    return line.v === masker.secretsVersion ? step : results.once(step);
+  };
+  const loadRaw = (node: RecordNode): StepResult => {
+    const line = rawFile!.read(node.rawOffset!, node.rawLength!) as { step: StepResult };
+    const step = line.step;
+    if (node.children) step.children = lazyList(node.children, loadRaw);
+    return step;
+  };
+
+  /** A scenario whose `steps` are read from the stream each time they are asked for. */
+  const stored = (
+    scenario: ScenarioResult,
+    header: ScenarioResult,
+    load: (node: RecordNode) => StepResult,
+  ): ScenarioResult => {
+    const nodes = executions.get(scenario);
+    if (nodes === undefined) return header;
+    if (nodes.length !== scenario.counts.total) {
+      throw new Error(
+        `the step stream holds ${nodes.length} of the ${scenario.counts.total} steps of "${header.name}"`,
+      );
+    }
+    const copy: ScenarioResult = { ...header };
+    Object.defineProperty(copy, 'steps', { get: () => nodes.map(load), enumerable: true });
+    return copy;
+  };
+
+  return {
+    masked(run) {
+      const header = results.run(run);
+      return {
+        ...header,
+        scenarios: run.scenarios.map((scenario, i) => stored(scenario, header.scenarios[i]!, loadMasked)),
+      };
+    },
+    raw(run) {
+      if (rawFile === undefined) return undefined;
+      return { ...run, scenarios: run.scenarios.map((scenario) => stored(scenario, scenario, loadRaw)) };
+    },
+    close() {
+      maskedFile.close();
+      rawFile?.close();
+    },
+  };
+}
