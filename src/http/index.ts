@@ -1,5 +1,5 @@
 export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse, PeerCertificate } from './types.js';
-export { HttpError, type HttpErrorCode } from './httpError.js';
+export { describeBytes, HttpError, type HttpErrorCode } from './httpError.js';
 export { createHttpClient } from './client.js';
 export type { HostResolver, ResolvedAddress } from './hostResolver.js';
 export type { SandboxPolicy } from './sandbox/policy.js';

@@ -1,6 +1,7 @@
 import { interpolate, valueAsText } from '../../expressions/index.js';
 import type { Step } from '../../language/model.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
+import { recordedRows } from '../recordCaps.js';
 
 /**
  * SPEC, "`import` object": reads a sheet into an array of row maps and stores it under `as`, as `save` stores
@@ -30,10 +31,11 @@ export async function executeImportStep(
   }
   store.set(spec.as, read.rows);
   if (services.masker.isSensitive([spec.as])) services.secrets.add(read.rows);
+  const kept = recordedRows(spec.as, read.rows);
   return {
     status: 'passed',
-    saved: { [spec.as]: read.rows },
-    warnings: read.warnings,
+    saved: { [spec.as]: kept.rows },
+    warnings: kept.warning === undefined ? read.warnings : [...read.warnings, kept.warning],
     spreadsheet: { file: read.file, sheet: read.sheet, rows: read.rows.length },
   };
 }

@@ -21,6 +21,7 @@ import { resolveExpectations } from './expectations.js';
 import { RedirectFailure, sendFollowingRedirects, type FollowedResponse } from './redirects.js';
 import { exchangeCookies } from './requestCookies.js';
 import { stepVerdict } from './verdict.js';
+import { recordedBody } from '../recordCaps.js';
 
 /** SPEC, JSON report: `requestId` comes from the first of these response headers that is present. */
 const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id'];
@@ -33,13 +34,15 @@ function findRequestId(headers: Record<string, string>): string | undefined {
 function toSubject(
   followed: FollowedResponse,
   variables: VariableScope,
-): { subject: Subject; recorded: RecordedResponse } {
+): { subject: Subject; recorded: RecordedResponse; recordWarning?: string } {
   const { response } = followed;
   const decoded = decodeBody(response);
   // DECISIONS, Platform: an empty body is present and equal to "" (HEAD, 204 and 304 included); only a
   // response that never came has no body.
   const body = decoded.isJson ? decoded.json : decoded.text;
+  const kept = recordedBody(body, decoded.text, response.body.byteLength, 'the response body');
   return {
+    ...(kept.warning === undefined ? {} : { recordWarning: kept.warning }),
     subject: {
       status: response.status,
       headers: response.headers,
@@ -63,7 +66,7 @@ function toSubject(
       statusText: response.statusText,
       httpVersion: response.httpVersion,
       headers: response.headers,
-      body,
+      body: kept.body,
       sizeBytes: response.body.byteLength,
       ...(response.encoding === undefined
         ? {}
@@ -207,6 +210,8 @@ export async function executeRequestStep(
     verdict.warnings = [...(verdict.warnings ?? []), subject.bodyProblem];
   // A request no operation describes is a warning, not a failure (DECISIONS.md, "Finer points").
   if (contract.warning !== undefined) verdict.warnings = [...(verdict.warnings ?? []), contract.warning];
+  if (decoded.recordWarning !== undefined)
+    verdict.warnings = [...(verdict.warnings ?? []), decoded.recordWarning];
   return {
     ...verdict,
     ...(contract.operation === undefined ? {} : { operation: contract.operation }),
