@@ -57,11 +57,11 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
 }
 
 /**
- * How a step is masked. Bodies, headers, saved values, cache replies and the variables at a failure can be
- * large, so they are masked when a reporter first reads them (with every secret known by then): the console
- * prints a passing step from its label, method, URL and status, and masking the rest anyway cost a sixth of
- * the runner's own time per step (bench/throughput). Each masked record is one object literal of a fixed
- * shape (a field the step lacks reads as undefined), which V8 builds far faster than a copy key by key.
+ * How a step is masked. Bodies, headers, nested records and the variables at a failure can be large, so
+ * they are masked when a reporter first reads them (with every secret known by then): the console prints a
+ * passing step from its label, method, URL and status, and masking bodies anyway cost a sixth of the
+ * runner's own time per step (bench/throughput). Each masked record is one object literal of a fixed shape
+ * (a field the step lacks reads as undefined), which V8 builds far faster than a copy key by key.
  * The fields the runner itself writes (positions, kinds, states, timings, protocol numbers) pass as they
  * are: nothing a scenario or a server sends reaches them, and masking them could only go wrong (a numeric
  * secret 1234 would have hidden a duration of 1234 ms).
@@ -166,12 +166,6 @@ export function createResultMasker(masker: Masker): ResultMasker {
   // run's end is reported, so a cached copy is only reused while the set of secrets is unchanged.
   const masked = new WeakMap<StepResult, { version: number; step: StepResult }>();
   const maskStep = (raw: StepResult): StepResult => {
-    // Small or rarely present fields are masked at once; the four that can be large, on first read (nested
-    // records had their own events: a loop's end does not mask its 20,000 passes again unless read).
-    let children: StepResult['children'] | typeof UNREAD = UNREAD;
-    let saved: StepResult['saved'] | typeof UNREAD = UNREAD;
-    let cache: StepResult['cache'] | typeof UNREAD = UNREAD;
-    let variablesAtFailure: StepResult['variablesAtFailure'] | typeof UNREAD = UNREAD;
     const out: Masked<StepResult> = {
       index: raw.index,
       section: raw.section,
@@ -183,9 +177,7 @@ export function createResultMasker(masker: Masker): ResultMasker {
       request: raw.request && maskRequest(raw.request, masker),
       response: raw.response && maskResponse(raw.response, masker),
       assertions: raw.assertions.map((assertion) => maskAssertion(assertion, masker)),
-      get saved() {
-        return saved === UNREAD ? (saved = masker.maskValue(raw.saved, PATH.saved)) : saved;
-      },
+      saved: masker.maskValue(raw.saved, PATH.saved),
       warnings: masker.maskValue(raw.warnings, PATH.warnings),
       error: masker.maskValue(raw.error, PATH.error),
       skipReason: masker.maskValue(raw.skipReason, PATH.skipReason),
@@ -193,22 +185,35 @@ export function createResultMasker(masker: Masker): ResultMasker {
       requestId: masker.maskValue(raw.requestId, PATH.requestId),
       // The operation's label comes from the OpenAPI document, not from the exchange: nothing to mask.
       operation: raw.operation,
-      get children() {
-        return children === UNREAD ? (children = raw.children && maskedList(raw.children, step)) : children;
-      },
+      children: raw.children && raw.children.length === 0 ? [] : undefined,
       attempts: masker.maskValue(raw.attempts, PATH.attempts),
       redirects: masker.maskValue(raw.redirects, PATH.redirects),
-      get cache() {
-        return cache === UNREAD ? (cache = masker.maskValue(raw.cache, PATH.cache)) : cache;
-      },
+      cache: masker.maskValue(raw.cache, PATH.cache),
       spreadsheet: masker.maskValue(raw.spreadsheet, PATH.spreadsheet),
       haltsScenario: raw.haltsScenario,
-      get variablesAtFailure() {
-        return variablesAtFailure === UNREAD
-          ? (variablesAtFailure = masker.maskValue(raw.variablesAtFailure, PATH.variablesAtFailure))
-          : variablesAtFailure;
-      },
+      variablesAtFailure: undefined,
     };
+    // Nested records and the variables at a failure can be large: masked when first read (a loop's end
+    // does not mask its 20,000 passes again unless a reporter reads them). Most records have neither, and
+    // stay a plain object of one shape, which V8 builds far faster than one with accessors.
+    if ((raw.children && raw.children.length > 0) || raw.variablesAtFailure !== undefined) {
+      let children: StepResult['children'] | typeof UNREAD = UNREAD;
+      let variablesAtFailure: StepResult['variablesAtFailure'] | typeof UNREAD = UNREAD;
+      Object.defineProperties(out, {
+        children: {
+          enumerable: true,
+          get: () =>
+            children === UNREAD ? (children = raw.children && maskedList(raw.children, step)) : children,
+        },
+        variablesAtFailure: {
+          enumerable: true,
+          get: () =>
+            variablesAtFailure === UNREAD
+              ? (variablesAtFailure = masker.maskValue(raw.variablesAtFailure, PATH.variablesAtFailure))
+              : variablesAtFailure,
+        },
+      });
+    }
     return out as StepResult;
   };
   const step = (raw: StepResult): StepResult => {
