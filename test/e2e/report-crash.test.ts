@@ -80,6 +80,19 @@ describe('a run killed with SIGKILL', () => {
       if (Date.now() > deadline) throw new Error('the server never received /slow');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // Lines reach the file in batches at least every 50 ms: wait for the finished step's record.
+    const streamFile = async () => {
+      const runs = (await readdir(reports)).filter(
+        (name) => !runsBefore.has(name) && !name.startsWith('latest'),
+      );
+      return runs.length === 1
+        ? readFile(join(reports, runs[0]!, 'steps.ndjson'), 'utf8').catch(() => '')
+        : '';
+    };
+    while (!(await streamFile()).includes('GET /ok')) {
+      if (Date.now() > deadline) throw new Error('the finished step never reached the stream');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     cli.child.kill('SIGKILL');
     await cli.done;
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { RunListener, ScenarioResult, StepResult } from '../../engine/index.js';
 import type { Masker } from '../../masking/index.js';
 import { createResultMasker } from '../maskingBoundary.js';
-import { storedResults, type RecordNode, type StoredResults } from './storedRun.js';
+import { RecordIndex } from './recordIndex.js';
+import { storedResults, type StoredResults } from './storedRun.js';
 
 /** The stream's file in the run directory, and its raw twin (`--report-raw` only). */
 export const STREAM_FILE = 'steps.ndjson';
@@ -19,11 +20,22 @@ export interface RecordStream {
   remove(): Promise<void>;
 }
 
-/** One file of lines, with the byte offset of the next line and the first write error, if any. */
+/** Lines are written in batches of about this many bytes, or after FLUSH_MS, whichever comes first. */
+const BATCH_BYTES = 64 * 1024;
+const FLUSH_MS = 50;
+
+/**
+ * One file of lines, with the byte offset of the next line and the first write error, if any. Lines are
+ * gathered and written a batch at a time: one small write per record kept every line alive in the write
+ * queue long enough for V8 to move it to the old generation, which then grew with the run.
+ */
 class LineFile {
   readonly stream: WriteStream;
   offset = 0;
   error: Error | undefined;
+  private batch: string[] = [];
+  private batchBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(readonly path: string) {
     // `wx`: a run directory is new, and a stream never writes over another run's file.
@@ -36,11 +48,25 @@ class LineFile {
     const start = this.offset;
     const length = Buffer.byteLength(text);
     this.offset += length + 1;
-    if (this.error === undefined) this.stream.write(`${text}\n`);
+    this.batch.push(text, '\n');
+    this.batchBytes += length + 1;
+    if (this.batchBytes >= BATCH_BYTES) this.flush();
+    // A run killed outright loses at most the last FLUSH_MS of records (DECISIONS: the partial stream).
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_MS).unref();
     return [start, length];
   }
 
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.batch.length === 0) return;
+    if (this.error === undefined) this.stream.write(this.batch.join(''));
+    this.batch = [];
+    this.batchBytes = 0;
+  }
+
   async close(): Promise<void> {
+    this.flush();
     await new Promise<void>((resolve) => this.stream.end(resolve));
     if (this.error) throw this.error;
   }
@@ -64,30 +90,24 @@ export function openRecordStream(options: { dir: string; masker: Masker; raw: bo
   const results = createResultMasker(masker);
   const masked = new LineFile(join(options.dir, STREAM_FILE));
   const raw = options.raw ? new LineFile(join(options.dir, RAW_STREAM_FILE)) : undefined;
-  const executions = new Map<ScenarioResult, RecordNode[]>();
-  // The nodes ended at each depth and not yet claimed by their parent.
-  let pending: RecordNode[][] = [];
+  const index = new RecordIndex();
+  const executions = new Map<ScenarioResult, { first: number; end: number }>();
+  let first = 0;
 
   const listener: RunListener = {
     onScenarioBegin(event) {
-      pending = [];
+      first = index.startExecution();
       masked.write(JSON.stringify({ scenario: masker.maskValue(event) }));
     },
     onStepEnd({ depth, result }) {
-      const [offset, length] = masked.write(
+      const line = masked.write(
         JSON.stringify({ v: masker.secretsVersion, depth, step: ownRecord(results.once(result)) }),
       );
-      const node: RecordNode = { offset, length };
-      if (raw) [node.rawOffset, node.rawLength] = raw.write(JSON.stringify({ step: ownRecord(result) }));
-      if (result.children !== undefined) {
-        node.children = pending[depth + 1] ?? [];
-        pending[depth + 1] = [];
-      }
-      (pending[depth] ??= []).push(node);
+      const rawLine = raw?.write(JSON.stringify({ step: ownRecord(result) }));
+      index.add(depth, result.children !== undefined, line, rawLine);
     },
     onScenarioEnd(result) {
-      executions.set(result, pending[0] ?? []);
-      pending = [];
+      executions.set(result, { first, end: index.count });
       masked.write(JSON.stringify({ end: { name: masker.maskValue(result.name), status: result.status } }));
     },
   };
@@ -99,7 +119,7 @@ export function openRecordStream(options: { dir: string; masker: Masker; raw: bo
     },
     async finish() {
       await Promise.all([masked.close(), raw?.close()]);
-      return storedResults({ executions, masker, path: masked.path, rawPath: raw?.path });
+      return storedResults({ executions, index, masker, path: masked.path, rawPath: raw?.path });
     },
   };
 }

@@ -2,16 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { RunResult, ScenarioResult, StepList, StepResult } from '../../engine/index.js';
 import type { Masker } from '../../masking/index.js';
 import { createResultMasker } from '../maskingBoundary.js';
-
-/** Where a record's line is in the stream file(s), and the records nested in it, in order. */
-export interface RecordNode {
-  offset: number;
-  length: number;
-  rawOffset?: number;
-  rawLength?: number;
-  /** Present when the record has nested records (a loop, a pass, a `use` step), even none. */
-  children?: RecordNode[];
-}
+import type { RecordIndex } from './recordIndex.js';
 
 /**
  * A finished run read back from its record stream: what the reports render, one record at a time. `masked`
@@ -52,37 +43,38 @@ class RecordReader {
 }
 
 /** Records read one at a time as they are iterated, each time afresh: nothing is kept once reported. */
-function lazyList(nodes: readonly RecordNode[], load: (node: RecordNode) => StepResult): StepList {
+function lazyList(records: readonly number[], load: (n: number) => StepResult): StepList {
   return {
-    length: nodes.length,
+    length: records.length,
     *[Symbol.iterator]() {
-      for (const node of nodes) yield load(node);
+      for (const n of records) yield load(n);
     },
   };
 }
 
 export function storedResults(options: {
-  executions: ReadonlyMap<ScenarioResult, RecordNode[]>;
+  executions: ReadonlyMap<ScenarioResult, { first: number; end: number }>;
+  index: RecordIndex;
   masker: Masker;
   path: string;
   rawPath?: string;
 }): StoredResults {
-  const { executions, masker } = options;
+  const { executions, index, masker } = options;
   const results = createResultMasker(masker);
   const maskedFile = new RecordReader(options.path);
   const rawFile = options.rawPath === undefined ? undefined : new RecordReader(options.rawPath);
 
-  const loadMasked = (node: RecordNode): StepResult => {
-    const line = maskedFile.read(node.offset, node.length) as { v: number; step: StepResult };
+  const loadMasked = (n: number): StepResult => {
+    const line = maskedFile.read(...index.line(n)) as { v: number; step: StepResult };
     const step = line.step;
-    if (node.children) step.children = lazyList(node.children, loadMasked);
+    if (index.hasList(n)) step.children = lazyList(index.children(n), loadMasked);
     // A secret learned after this record was written (a token saved later) is masked in it now.
     return line.v === masker.secretsVersion ? step : results.once(step);
   };
-  const loadRaw = (node: RecordNode): StepResult => {
-    const line = rawFile!.read(node.rawOffset!, node.rawLength!) as { step: StepResult };
+  const loadRaw = (n: number): StepResult => {
+    const line = rawFile!.read(...index.rawLine(n)) as { step: StepResult };
     const step = line.step;
-    if (node.children) step.children = lazyList(node.children, loadRaw);
+    if (index.hasList(n)) step.children = lazyList(index.children(n), loadRaw);
     return step;
   };
 
@@ -90,10 +82,11 @@ export function storedResults(options: {
   const stored = (
     scenario: ScenarioResult,
     header: ScenarioResult,
-    load: (node: RecordNode) => StepResult,
+    load: (n: number) => StepResult,
   ): ScenarioResult => {
-    const nodes = executions.get(scenario);
-    if (nodes === undefined) return header;
+    const range = executions.get(scenario);
+    if (range === undefined) return header;
+    const nodes = index.roots(range.first, range.end);
     if (nodes.length !== scenario.counts.total) {
       throw new Error(
         `the step stream holds ${nodes.length} of the ${scenario.counts.total} steps of "${header.name}"`,
