@@ -4,8 +4,8 @@
 // user-agent, header order and case, and the multipart boundary), or the conversion must be refused naming
 // the option. One server port per command attributes each request; one `runner run` covers every scenario.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertCurlText } from '../../src/convert/index.js';
 import { RunnerError } from '../../src/diagnostics/errors.js';
@@ -53,6 +53,37 @@ function runCurl(text: string, cwd: string): Promise<void> {
   });
 }
 
+/** Every file under `root`, by path relative to it (read once: writing copies is much faster than `cp`). */
+async function readFiles(root: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = new Map<string, Buffer>();
+  for (const entry of entries.filter((candidate) => candidate.isFile())) {
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(root, path), await readFile(path));
+  }
+  return files;
+}
+
+async function writeFiles(root: string, files: Map<string, Buffer>): Promise<void> {
+  for (const [path, bytes] of files) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), bytes);
+  }
+}
+
+/** Runs `task` on every item, at most `width` at once. */
+async function inBatches<T>(
+  items: readonly T[],
+  width: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let item = items[next++]; item !== undefined; item = items[next++]) await task(item);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+}
+
 /** A refusal names the option (or shell construct) it could not convert, in backquotes. */
 function namesWhat(message: string): boolean {
   return /`[^`]+`/.test(message);
@@ -73,15 +104,12 @@ beforeAll(async () => {
   await cp(files, join(dir, 'assets'), { recursive: true });
 
   for (const [slot, entry] of corpus.entries()) {
-    // Each command runs in its own copy of the files: one command's `-o file` must not change another's input.
-    const cwd = join(dir, 'commands', entry.id);
-    await cp(files, cwd, { recursive: true });
-    const commandFiles = nodeCommandFiles(cwd);
-    const text = entry.text.split(CORPUS_HOST).join(`localhost:${servers.ports[slot]}`);
+    const onSlot = (command: string) => command.split(CORPUS_HOST).join(`localhost:${servers.ports[slot]}`);
+    const text = onSlot(entry.text);
     try {
-      // Secrets stay literal here, so the step sends them without a credentials file.
+      // Converting only reads the files; secrets stay literal, so the step sends them without credentials.
       const { yaml } = convertCurlText(text, {
-        files: commandFiles,
+        files: nodeCommandFiles(files),
         assetsPrefix: 'assets',
         isSensitive: () => false,
       });
@@ -92,9 +120,15 @@ beforeAll(async () => {
       outcomes.push({ entry, slot, text, refused: error.message });
     }
   }
-  for (const outcome of outcomes) {
-    if (outcome.refused === undefined) await runCurl(outcome.text, join(dir, 'commands', outcome.entry.id));
-  }
+  // curl runs each converted command in its own copy of the files (one command's `-o file` must not change
+  // another's input), a few at a time: each slot has its own server, so the order between commands is free.
+  const fileCopies = await readFiles(files);
+  const converted = outcomes.filter((outcome) => outcome.refused === undefined);
+  await inBatches(converted, 4, async (outcome) => {
+    const cwd = join(dir, 'commands', outcome.entry.id);
+    await writeFiles(cwd, fileCopies);
+    await runCurl(outcome.text, cwd);
+  });
   const curlCounts = outcomes.map((outcome) => servers.requests(outcome.slot).length);
   const run = await runCli(['run', '.runner/tests/wire'], { cwd: dir, env: SHELL_VARIABLES });
   if (run.code === 2) throw new Error(`runner run could not start:\n${run.stderr}${run.stdout}`);
