@@ -121,6 +121,31 @@ describe('convertCurlText', () => {
     });
   });
 
+  it("reads PowerShell's curl.exe form", () => {
+    const text = "curl.exe 'https://a.test/x' `\n  -H \"x-id: $env:ID\" `\n  --data-raw 'it''s'";
+    expect(convertedRequest(convertCurlText(text).yaml)).toMatchObject({
+      method: 'POST',
+      headers: { 'x-id': '${env.ID}' },
+      body: "it's",
+    });
+  });
+
+  it("refuses PowerShell's web cmdlets by name, however they are written", () => {
+    for (const [text, name] of [
+      ['Invoke-RestMethod -Uri https://a.test -Method Post', 'Invoke-RestMethod'],
+      ['$r = irm https://a.test', 'irm'],
+      ['iwr https://a.test | Select-Object -Expand Content', 'iwr'],
+      ['curl -Uri https://a.test -Method Post', 'curl -Uri'],
+    ]) {
+      const error = failure(() => convertCurlText(text ?? ''));
+      expect(error.code, text).toBe('convert.powershell-cmdlet');
+      expect(error.message, text).toContain(`\`${name}\``);
+    }
+    expect(convertedRequest(convertCurlText("curl https://a.test -d 'use iwr or irm'").yaml).body).toBe(
+      'use iwr or irm',
+    );
+  });
+
   it('keeps a text body with `$` and `{{` literal, and a multipart upload valid', () => {
     const text = convertCurlText(
       `curl https://a.test -H 'Content-Type: text/plain' -d 'pay $5 {{now}}'`,

@@ -5,7 +5,7 @@
  * CLI reads stdin and the workspace, and passes a reader for the files the command names.
  */
 import { buildDraft } from './buildDraft.js';
-import { looksLikeCmd, splitCmdWords } from './cmdWords.js';
+import { splitCommandText } from './commandDialect.js';
 import type { CommandFiles, CommandInput } from './commandFiles.js';
 import { conversionError } from './conversionError.js';
 import type { CurlInvocation } from './curlInvocation.js';
@@ -15,8 +15,9 @@ import { printScenario } from './printScenario.js';
 import { relativeTo, type UrlTargets } from './relativeUrl.js';
 import { replaceSecrets } from './replaceSecrets.js';
 import { SecretFields, secretNamePredicate, type SensitiveName } from './secretNames.js';
-import { splitShellScript, type ShellCommand } from './shellScript.js';
+import type { ShellCommand } from './shellScript.js';
 import { shellVariablesIn } from './shellVariables.js';
+import { refuseCurlAlias, refuseWebCmdlets } from './webCmdlets.js';
 
 export interface CurlConversionOptions {
   /** Names the text in error positions: `<argument>` (default) or `<stdin>`. */
@@ -41,9 +42,14 @@ export interface CurlConversion {
 
 export function convertCurlText(text: string, options: CurlConversionOptions = {}): CurlConversion {
   const source = { name: options.sourceName ?? '<argument>', text };
-  const commands: ShellCommand[] = looksLikeCmd(text)
-    ? [{ words: splitCmdWords(source) }]
-    : splitShellScript(source);
+  let commands: ShellCommand[];
+  try {
+    commands = splitCommandText(source);
+  } catch (error) {
+    // "Copy as PowerShell" starts with `$session = New-Object ...`: name the cmdlet, not that variable.
+    refuseWebCmdlets(text);
+    throw error;
+  }
   return convertCommands(commands, options);
 }
 
@@ -56,6 +62,7 @@ export function convertCurlWords(
 
 function convertCommands(commands: ShellCommand[], options: CurlConversionOptions): CurlConversion {
   const notes: ConversionNotes = { comments: [], warnings: [] };
+  for (const { words } of commands) refuseWebCmdlets(words[0] ?? '');
   const curlCommands = commands.filter(({ words }) => isCurlProgram(words[0] ?? ''));
   const [first] = commands;
   if (first === undefined) {
@@ -64,6 +71,8 @@ function convertCommands(commands: ShellCommand[], options: CurlConversionOption
     });
   }
   if (curlCommands.length === 0) {
+    // `$r = Invoke-RestMethod ...` read as bash: the cmdlet is not the first word.
+    for (const word of commands.flatMap(({ words }) => words)) refuseWebCmdlets(word);
     const program = first.words[0] ?? '';
     const shown = program.length > 40 ? `${program.slice(0, 40)}…` : program;
     throw conversionError('not-curl', `not a cURL command: it starts with \`${shown}\`, not \`curl\``, {
@@ -80,6 +89,7 @@ function convertCommands(commands: ShellCommand[], options: CurlConversionOption
   const requests: DraftRequest[] = [];
   const optionComments: string[] = [];
   for (const command of curlCommands) {
+    refuseCurlAlias(command.words);
     const input: CommandInput = {
       ...(options.files ? { files: options.files } : {}),
       ...(command.stdin ? { stdin: command.stdin } : {}),

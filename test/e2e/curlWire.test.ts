@@ -1,6 +1,7 @@
 // Issue 15: `runner convert` sends what curl sends. Every command of a corpus of real curl commands (curl's own
 // manual and curlconverter's fixtures, origins in the fixture file) is run by the real curl binary and, once
-// converted, by `runner run`, against recording servers; the requests must match byte for byte (bar
+// converted, by `runner run`, against recording servers (a hand-written PowerShell form is converted, and curl
+// runs the bash command it was written from); the requests must match byte for byte (bar
 // user-agent, header order and case, and the multipart boundary), or the conversion must be refused naming
 // the option. One server port per command attributes each request; one `runner run` covers every scenario.
 import { spawn } from 'node:child_process';
@@ -22,6 +23,8 @@ interface Outcome {
   entry: CorpusCommand;
   slot: number;
   text: string;
+  /** What curl runs with bash: the text, or the bash form of a PowerShell command. */
+  curlText: string;
   refused?: string;
   /** How many of the slot's requests came from curl (they come first; runner's follow). */
   curlCount?: number;
@@ -106,6 +109,7 @@ beforeAll(async () => {
   for (const [slot, entry] of corpus.entries()) {
     const onSlot = (command: string) => command.split(CORPUS_HOST).join(`localhost:${servers.ports[slot]}`);
     const text = onSlot(entry.text);
+    const curlText = onSlot(entry.curlText);
     try {
       // Converting only reads the files; secrets stay literal, so the step sends them without credentials.
       const { yaml } = convertCurlText(text, {
@@ -113,11 +117,11 @@ beforeAll(async () => {
         assetsPrefix: 'assets',
         isSensitive: () => false,
       });
-      outcomes.push({ entry, slot, text });
+      outcomes.push({ entry, slot, text, curlText });
       await writeFile(join(dir, '.runner/tests/wire', `${entry.id}.yaml`), yaml);
     } catch (error) {
       if (!(error instanceof RunnerError)) throw error;
-      outcomes.push({ entry, slot, text, refused: error.message });
+      outcomes.push({ entry, slot, text, curlText, refused: error.message });
     }
   }
   // curl runs each converted command in its own copy of the files (one command's `-o file` must not change
@@ -127,7 +131,7 @@ beforeAll(async () => {
   await inBatches(converted, 4, async (outcome) => {
     const cwd = join(dir, 'commands', outcome.entry.id);
     await writeFiles(cwd, fileCopies);
-    await runCurl(outcome.text, cwd);
+    await runCurl(outcome.curlText, cwd);
   });
   const curlCounts = outcomes.map((outcome) => servers.requests(outcome.slot).length);
   const run = await runCli(['run', '.runner/tests/wire'], { cwd: dir, env: SHELL_VARIABLES });
@@ -143,7 +147,20 @@ afterAll(async () => {
 describe('convert sends what curl sends: the wire-comparison corpus', () => {
   it('holds at least 150 real commands with their origin', () => {
     expect(outcomes.length).toBeGreaterThanOrEqual(150);
-    for (const { entry } of outcomes) expect(entry.origin, entry.id).toMatch(/^\S+\/\S+ \S+ @ [0-9a-f]{12}$/);
+    const publicSource = /^\S+\/\S+ \S+ @ [0-9a-f]{12}$/;
+    const powershellForm = /^hand-written PowerShell form of \S+$/;
+    for (const { entry } of outcomes) {
+      expect(publicSource.test(entry.origin) || powershellForm.test(entry.origin), entry.id).toBe(true);
+    }
+    expect(outcomes.filter((o) => publicSource.test(o.entry.origin)).length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('reads the PowerShell `curl.exe` forms, refusing none', () => {
+    const forms = outcomes.filter((o) => o.entry.curlText !== o.entry.text);
+    expect(forms.length).toBeGreaterThanOrEqual(10);
+    expect(forms.filter((o) => o.refused !== undefined).map((o) => `${o.entry.id}: ${o.refused}`)).toEqual(
+      [],
+    );
   });
 
   it('refuses only by naming what it cannot convert', () => {
