@@ -9,7 +9,7 @@ import { refuseOption } from './curlOptions.js';
 import { conversionError } from './conversionError.js';
 import type { ConversionNotes, DraftRequest } from './draftRequest.js';
 import { checkUrlOnWire } from './urlOnWire.js';
-import { appendQueryText, splitQuery, splitUrl, withScheme } from './urlParts.js';
+import { appendQueryText, splitQuery, splitUrl, withScheme, type UrlParts } from './urlParts.js';
 
 export interface DraftContext {
   notes: ConversionNotes;
@@ -38,7 +38,8 @@ export function buildDraft(
   if (invocation.remoteName && /\/([?#].*)?$/.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*$/i, '$&/'))) {
     throw refuseOption('-O', 'the URL has no file name, so curl stops before sending the request');
   }
-  const parts = splitUrl(uploadUrl(withScheme(url, invocation.protoDefault), upload));
+  const written = splitUrl(uploadUrl(withScheme(url, invocation.protoDefault), upload));
+  const parts = withRequestTarget(written, invocation.requestTarget);
   if (invocation.http2Upgrade && parts.base.toLowerCase().startsWith('http://')) {
     throw refuseOption(
       '--http2',
@@ -46,14 +47,16 @@ export function buildDraft(
     );
   }
   let queryText = parts.query;
-  for (const piece of invocation.urlQueries) {
+  // `--request-target` replaces the whole path and query, `--url-query` and `-G` data included.
+  const retargeted = invocation.requestTarget !== undefined;
+  for (const piece of retargeted ? [] : invocation.urlQueries) {
     queryText = joinQuery(queryText, urlEncodedPiece(piece, context.input, '--url-query'));
   }
-  if (invocation.get && invocation.data.length > 0) {
+  if (invocation.get && invocation.data.length > 0 && !retargeted) {
     queryText = joinQuery(queryText, joinData(invocation.data, context.input));
   }
   const fullUrl = appendQueryText(parts.base, queryText);
-  checkUrlOnWire(fullUrl, invocation.pathAsIs);
+  checkUrlOnWire(fullUrl, retargeted ? '--request-target' : invocation.pathAsIs ? '--path-as-is' : undefined);
   const { params, kept } = splitQuery(queryText);
   const draftUrl = appendQueryText(parts.base, kept);
 
@@ -83,6 +86,18 @@ export function buildDraft(
     ...(body ? { body } : {}),
     ...(multipart ? { multipart } : {}),
     ...(timeout !== undefined ? { timeout } : {}),
+  };
+}
+
+/** `--request-target /path?query`: curl sends that instead of the URL's path and query, as written. */
+function withRequestTarget(parts: UrlParts, target: string | undefined): UrlParts {
+  if (target === undefined) return parts;
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(parts.base)?.[0] ?? parts.base;
+  const queryAt = target.indexOf('?');
+  return {
+    ...parts,
+    base: `${origin}${queryAt < 0 ? target : target.slice(0, queryAt)}`,
+    query: queryAt < 0 ? '' : target.slice(queryAt + 1),
   };
 }
 

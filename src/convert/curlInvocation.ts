@@ -42,6 +42,8 @@ export interface CurlInvocation {
   /** `-O`/`--remote-name`: curl needs a file name in the URL. */
   remoteName: boolean;
   pathAsIs: boolean;
+  /** `--request-target /path?query`: sent instead of the URL's path and query. */
+  requestTarget?: string;
   /** `-g`/`--globoff`: `[]` and `{}` in URLs are literal. */
   globoff: boolean;
   /** `--form-escape`: multipart names escaped with backslashes instead of `%22`. */

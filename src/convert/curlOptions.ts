@@ -50,6 +50,25 @@ const ignore: Apply = (invocation, _value, spelled) => {
   if (!invocation.ignored.includes(spelled)) invocation.ignored.push(spelled);
 };
 
+/**
+ * `--resolve host:port:address` is runner's `http.resolve` pin; curl's other forms (`+host` and `-host`
+ * entries, a `*` host, several addresses) have no equivalent.
+ */
+function resolveNote(value: string, spelled: string): string {
+  const pin = /^([^:+\-*[\]\s]+):(\d{1,5}):(\[[0-9a-fA-F:.]+\]|[0-9.]+)$/.exec(value);
+  const [, host, port, written] = pin ?? [];
+  if (host === undefined || port === undefined || written === undefined) {
+    throw refuseOption(spelled, 'runner pins one `host:port` to one address (`http.resolve`)');
+  }
+  const key = `${host.toLowerCase()}:${port}`;
+  const address = written.replace(/^\[(.*)\]$/, '$1');
+  return `set \`http: { resolve: { "${key}": "${address}" } }\` in the environment file, or run \`runner run --resolve ${key}:${address.includes(':') ? `[${address}]` : address}\``;
+}
+
+function clientTlsNote(setting: 'clientCert' | 'clientKey', file: string): string {
+  return `set \`http: { ${setting}: ${file} }\` in the environment file (PEM, relative to the project root; \`clientCert\` and \`clientKey\` are set together, and name the same file when it holds both)`;
+}
+
 const HTTP2_NOTE =
   'runner negotiates HTTP/2 with HTTPS servers that offer it (`http.http2`, default true); set `http: { http2: false }` in the environment file for HTTP/1.1 only';
 
@@ -122,7 +141,18 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
   ...option('globoff g', false, (invocation) => (invocation.globoff = true)),
   ...option('form-escape', false, (invocation) => (invocation.formEscape = true)),
   ...option('proto-default', true, (invocation, value) => (invocation.protoDefault = value)),
-  ...unsupported(['request-target'], true, 'runner sends the path and query of the URL'),
+  ...option('request-target', true, (invocation, value, spelled) => {
+    if (!value.startsWith('/')) {
+      throw refuseOption(spelled, 'runner sends a path as the request target, never `*` or an absolute URL');
+    }
+    if (/[^\x21-\x7e]/.test(value)) {
+      throw refuseOption(
+        spelled,
+        'curl sends spaces and non-ASCII characters in it unencoded; runner encodes them',
+      );
+    }
+    invocation.requestTarget = value;
+  }),
   ...unsupported(
     ['tr-encoding', 'haproxy-protocol'],
     false,
@@ -138,39 +168,57 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
   ),
   ...unsupported(['aws-sigv4'], true, 'request signing is not supported'),
   ...unsupported(
-    ['proxy x', 'proxy-user U', 'preproxy', 'socks4', 'socks4a', 'socks5', 'socks5-hostname', 'noproxy'],
+    ['proxy x', 'proxy-user U'],
     true,
-    'runner connects without a proxy',
+    'a proxy is an environment setting in runner (`http.proxy`), and through it runner sends `Connection: keep-alive` where curl sends `Proxy-Connection: Keep-Alive`',
   ),
   ...unsupported(
-    [
-      'resolve',
-      'connect-to',
-      'interface',
-      'unix-socket',
-      'abstract-unix-socket',
-      'dns-servers',
-      'local-port',
-    ],
+    ['preproxy', 'socks4', 'socks4a', 'socks5', 'socks5-hostname'],
+    true,
+    'runner connects through HTTP proxies only',
+  ),
+  ...noted(
+    'noproxy',
+    true,
+    (hosts) =>
+      `runner bypasses a proxy for the hosts in the NO_PROXY environment variable: set \`NO_PROXY=${hosts}\` where it runs, or \`http: { proxy: false }\` in the environment file`,
+  ),
+  ...option('resolve', true, (invocation, value, spelled) =>
+    addNote(invocation, spelled, resolveNote(value, spelled)),
+  ),
+  ...unsupported(
+    ['connect-to', 'interface', 'unix-socket', 'abstract-unix-socket', 'dns-servers', 'local-port'],
     true,
     "runner connects to the URL's own host",
   ),
   ...unsupported(['ipv4 4', 'ipv6 6'], false, "runner connects to the URL's own host"),
-  ...unsupported(
-    [
-      'cert E',
-      'key',
-      'cert-type',
-      'key-type',
-      'pass',
-      'capath',
-      'ciphers',
-      'tls-max',
-      'pinnedpubkey',
-      'curves',
-    ],
+  ...option('cert E', true, (invocation, value, spelled) => {
+    // `--cert file:password`; a drive letter (`C:\\certs\\a.pem`) is not one.
+    if (value.replace(/^[A-Za-z]:[\\/]/, '').includes(':')) {
+      throw refuseOption(
+        spelled,
+        'a password after `:` (set `http.clientKeyPassphrase` and give the file alone)',
+      );
+    }
+    addNote(invocation, spelled, clientTlsNote('clientCert', value));
+  }),
+  ...option('key', true, (invocation, value, spelled) =>
+    addNote(invocation, spelled, clientTlsNote('clientKey', value)),
+  ),
+  ...each(['cert-type', 'key-type'], true, (_invocation, value, spelled) => {
+    if (value.toUpperCase() !== 'PEM')
+      throw refuseOption(spelled, 'runner reads PEM certificates and keys only');
+  }),
+  ...noted(
+    'pass',
     true,
-    'TLS settings other than `http.insecure` and `http.caFile` are not supported',
+    () =>
+      'the key passphrase is a secret: set `http: { clientKeyPassphrase: $accounts.<account>.<field> }` in the environment file and the value in the credentials file',
+  ),
+  ...unsupported(
+    ['capath', 'ciphers', 'tls-max', 'pinnedpubkey', 'curves'],
+    true,
+    'TLS settings other than `http.insecure`, `http.caFile` and client certificates are not supported',
   ),
   ...unsupported(
     ['tlsv1', 'tlsv1.0', 'tlsv1.1', 'tlsv1.2', 'tlsv1.3', 'sslv2', 'sslv3', 'http3', 'http3-only'],

@@ -146,6 +146,54 @@ describe('convertCurlText', () => {
     );
   });
 
+  it('sends a --request-target path instead of the URL path and query, as curl does', () => {
+    const text = `curl --request-target '/v2/items?page=2' -G -d dropped=1 'https://a.test/old/path?x=1'`;
+    expect(convertedRequest(convertCurlText(text).yaml)).toMatchObject({
+      method: 'GET',
+      url: 'https://a.test/v2/items',
+      query: { page: '2' },
+    });
+    for (const target of ['*', 'http://b.test/x', '/a b', '/a/../b']) {
+      expect(
+        failure(() => convertCurlText(`curl --request-target '${target}' https://a.test/`)).message,
+      ).toContain('curl option `--request-target` cannot be converted');
+    }
+  });
+
+  it('turns --resolve, --noproxy and client certificates into notes with the exact environment setting', () => {
+    const { yaml } = convertCurlText(
+      'curl --resolve API.test:443:[::1] --noproxy a.test,b.test --cert-type PEM --cert c.pem --key k.pem --pass pw-s3cr3t https://api.test/',
+    );
+    expect(convertedRequest(yaml).url).toBe('https://api.test/');
+    expect(yaml).toContain(
+      '# - curl --resolve: set `http: { resolve: { "api.test:443": "::1" } }` in the environment file, or run `runner run --resolve api.test:443:[::1]`',
+    );
+    expect(yaml).toContain('set `NO_PROXY=a.test,b.test` where it runs');
+    expect(yaml).toContain('# - curl --cert: set `http: { clientCert: c.pem }`');
+    expect(yaml).toContain('# - curl --key: set `http: { clientKey: k.pem }`');
+    expect(yaml).toContain('clientKeyPassphrase: $accounts.<account>.<field>');
+    expect(yaml).not.toContain('s3cr3t');
+  });
+
+  it('refuses the forms of those options runner has no setting for, naming the option only', () => {
+    for (const [option, value] of [
+      ['--resolve', '*:443:127.0.0.1'],
+      ['--resolve', 'a.test:443:127.0.0.1,127.0.0.2'],
+      ['--resolve', '-a.test:443'],
+      ['--cert', 'c.pem:pw-s3cr3t'],
+      ['--key-type', 'DER'],
+      ['--proxy', 'http://proxy.test:3128'],
+      ['--socks5', 'proxy.test:1080'],
+    ]) {
+      const error = failure(() => convertCurlWords(['curl', option ?? '', value ?? '', 'https://a.test/']));
+      expect(error.message, value).toContain(`curl option \`${option ?? ''}\` cannot be converted`);
+      expect(error.message, value).not.toContain('s3cr3t');
+    }
+    expect(
+      convertedRequest(convertCurlText(String.raw`curl --cert 'C:\certs\c.pem' https://a.test/`).yaml).url,
+    ).toBe('https://a.test/');
+  });
+
   it('keeps a text body with `$` and `{{` literal, and a multipart upload valid', () => {
     const text = convertCurlText(
       `curl https://a.test -H 'Content-Type: text/plain' -d 'pay $5 {{now}}'`,

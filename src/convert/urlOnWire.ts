@@ -6,7 +6,8 @@
 import { conversionError } from './conversionError.js';
 import { refuseOption } from './curlOptions.js';
 
-export function checkUrlOnWire(url: string, pathAsIs: boolean): void {
+/** `verbatimBy` names the option that makes curl send the path as written (`--path-as-is`, `--request-target`). */
+export function checkUrlOnWire(url: string, verbatimBy: string | undefined): void {
   const written = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^#]*)/i.exec(url)?.[1] ?? '';
   const queryAt = written.indexOf('?');
   const path = (queryAt < 0 ? written : written.slice(0, queryAt)) || '/';
@@ -22,9 +23,9 @@ export function checkUrlOnWire(url: string, pathAsIs: boolean): void {
       hint: 'runner sends HTTP requests only',
     });
   }
-  const curlPath = pathAsIs ? path : removeDotSegments(path);
-  if (pathAsIs && curlPath !== removeDotSegments(path)) {
-    throw refuseOption('--path-as-is', 'runner removes `.` and `..` segments from the path');
+  const curlPath = verbatimBy !== undefined ? path : removeDotSegments(path);
+  if (verbatimBy !== undefined && curlPath !== removeDotSegments(path)) {
+    throw refuseOption(verbatimBy, 'runner removes `.` and `..` segments from the path');
   }
   const curlTarget = `${curlPath}${query}`.replaceAll(' ', '%20');
   const runnerTarget = `${parsed.pathname}${parsed.search}`;
