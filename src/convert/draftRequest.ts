@@ -60,6 +60,16 @@ export interface DraftStep {
   comments?: string[];
 }
 
+/**
+ * A step that runs another scenario file inline (`use:`, docs/language.md): how an importer keeps a
+ * collection's folders in order while they share the variables their requests save.
+ */
+export interface DraftUse {
+  /** Relative to the scenario that uses it. */
+  use: string;
+  name?: string;
+}
+
 /** Comments and warnings gathered while converting; comments go into the YAML, warnings to stderr. */
 export interface ConversionNotes {
   comments: string[];

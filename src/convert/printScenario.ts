@@ -11,6 +11,7 @@ import {
   type DraftFile,
   type DraftRequest,
   type DraftText,
+  type DraftUse,
 } from './draftRequest.js';
 import { SECRET_ACCOUNT, type SecretSlot } from './secretNames.js';
 import { shellVariablesAsReferences } from './shellVariables.js';
@@ -19,8 +20,8 @@ import { escapeTemplate } from './templateText.js';
 const SECRET_COMMENT = ' secret: see the note at the top';
 
 export interface PrintInput {
-  /** One step each, in order. */
-  requests: readonly DraftRequest[];
+  /** One step each, in order: a request, or a `use` of another scenario file. */
+  requests: readonly (DraftRequest | DraftUse)[];
   comments: readonly string[];
   secrets: readonly SecretSlot[];
   /** Where the user keeps credentials, such as `.runner/credentials/local.yaml`. */
@@ -34,7 +35,7 @@ export interface PrintInput {
 }
 
 export function printScenario(input: PrintInput): string {
-  const [first] = input.requests;
+  const first = input.requests.find(isRequest);
   const fallback = first
     ? `${first.method} ${shellVariablesAsReferences(first.url)
         .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
@@ -45,10 +46,13 @@ export function printScenario(input: PrintInput): string {
     input.expect !== undefined && Object.keys(input.expect).length > 0 ? input.expect : undefined;
   const doc = new Document({
     scenario: input.scenario ?? (many ? `${fallback} and ${input.requests.length - 1} more` : fallback),
-    steps: input.requests.map((request, index) => stepYaml(request, index === 0 ? checks : undefined)),
+    steps: input.requests.map((request, index) =>
+      isRequest(request) ? stepYaml(request, index === 0 ? checks : undefined) : useYaml(request),
+    ),
   });
   doc.commentBefore = headerComment(input);
   input.requests.forEach((request, index) => {
+    if (!isRequest(request)) return;
     const requestPath = ['steps', index, 'request'];
     markSecrets(doc, [...requestPath, 'headers'], request.headers);
     markSecrets(doc, [...requestPath, 'query'], request.query);
@@ -61,6 +65,14 @@ export function printScenario(input: PrintInput): string {
       step.commentBefore = comments.map((line) => ` ${line}`).join('\n');
   });
   return doc.toString({ lineWidth: 0 });
+}
+
+function isRequest(step: DraftRequest | DraftUse): step is DraftRequest {
+  return !('use' in step);
+}
+
+function useYaml(step: DraftUse): Record<string, unknown> {
+  return { ...(step.name !== undefined ? { name: step.name } : {}), use: step.use };
 }
 
 /** `checks`: the `expect` an importer gives for the only step (PrintInput.expect). */
