@@ -53,7 +53,7 @@ describe('runner import postman', () => {
         '',
       ].join('\n'),
     );
-    const users = await readFile(join(dir, '.runner/tests/shop-api/users/users.yaml'), 'utf8');
+    const users = await readFile(join(dir, '.runner/tests/shop-api/users/_users.yaml'), 'utf8');
     expect(users).toContain('$schema=../../../scenario.schema.json');
     expect(users).toContain('  # not converted: pm.expect(pm.response.responseTime).to.be.below(500);\n');
     expect(users).toContain('    save:\n      userId: body.id\n');
@@ -78,7 +78,7 @@ describe('runner import postman', () => {
       { line: 'GET /health', auth: 'Bearer tok-s3cr3t', body: '' },
       { line: 'POST /users?source=postman', auth: 'Bearer tok-s3cr3t', body: '{"name":"Ada","price":"$5"}' },
       { line: 'GET /users/7', auth: `Basic ${Buffer.from('ada:pw-s3cr3t').toString('base64')}`, body: '' },
-      { line: 'POST /auth/login', auth: undefined, body: 'user=ada&note=a+b%26c' },
+      { line: 'POST /auth/login', auth: undefined, body: 'user=ada&note=a%20b%26c' },
       { line: 'GET /products?api_key=key-s3cr3t', auth: undefined, body: '' },
     ]);
   });

@@ -8,7 +8,7 @@
 import { printScenario } from '../printScenario.js';
 import { secretNamePredicate } from '../secretNames.js';
 import { escapeTemplate } from '../templateText.js';
-import type { DraftRequest } from '../draftRequest.js';
+import type { DraftRequest, DraftUse } from '../draftRequest.js';
 import { translateTestScript } from './postmanScripts.js';
 import { importRequest, type RequestContext } from './postmanRequest.js';
 import {
@@ -55,24 +55,52 @@ export function importPostman(
   for (const value of environment?.values ?? []) {
     if (value.key && value.enabled !== false) known.set(value.key, String(value.value ?? ''));
   }
-  const context: RequestContext = { values: known, credentials: new Map(), variables: new Set() };
+  const context: RequestContext = {
+    values: known,
+    credentials: new Map(),
+    variables: new Set(),
+    saved: savedVariables(collection.item ?? []),
+  };
   const summary: ImportSummary = { requests: 0, checks: 0, saves: 0, notConverted: 0 };
   const scenarios: ImportedScenario[] = [];
 
+  /**
+   * One file per folder, its requests and subfolders as steps in the collection's order; a subfolder is a
+   * fragment (`_<folder>.yaml`) run by a `use` step, so the collection runs as one scenario, as Newman runs
+   * it: in order, with what one folder's scripts save seen by the folders after it. Returns whether it wrote.
+   */
   const walk = (
     items: PostmanItem[],
-    dir: string,
+    file: string,
     name: string,
     auth: PostmanAuth | undefined,
     events: PostmanEvent[],
-  ) => {
-    const requests: DraftRequest[] = [];
+  ): boolean => {
+    const requests: (DraftRequest | DraftUse)[] = [];
     const folderNotes = eventNotes(events, 'collection or folder');
     summary.notConverted += folderNotes.length;
+    const dir = file.slice(0, file.lastIndexOf('/') + 1);
+    // Sibling folders may share a name (an API's two `/grants` folders): each keeps its own directory.
+    const folders = new Set<string>();
     for (const item of items) {
       if (isFolder(item)) {
-        const folder = slug(item.name ?? 'folder');
-        walk(item.item ?? [], `${dir}${folder}/`, item.name ?? folder, item.auth ?? auth, item.event ?? []);
+        const base = slug(item.name ?? 'folder');
+        let folder = base;
+        for (let n = 2; folders.has(folder); n++) folder = `${base}-${n}`;
+        folders.add(folder);
+        const wrote = walk(
+          item.item ?? [],
+          `${dir}${folder}/_${folder}.yaml`,
+          item.name ?? folder,
+          item.auth ?? auth,
+          item.event ?? [],
+        );
+        if (wrote) {
+          requests.push({
+            use: `${folder}/_${folder}.yaml`,
+            ...(item.name !== undefined ? { name: escapeTemplate(item.name) } : {}),
+          });
+        }
         continue;
       }
       if (item.request === undefined) continue;
@@ -107,7 +135,7 @@ export function importPostman(
         },
       });
     }
-    if (requests.length === 0) return;
+    if (requests.length === 0) return false;
     const usesCredentials = requests.some((request) => JSON.stringify(request).includes('$accounts.'));
     const yaml = printScenario({
       requests,
@@ -122,12 +150,13 @@ export function importPostman(
       scenario: escapeTemplate(name),
       origin: ' Imported from a Postman collection by `runner import postman`.',
     });
-    scenarios.push({ path: `${dir}${slug(name)}.yaml`, yaml });
+    scenarios.push({ path: file, yaml });
+    return true;
   };
   const title = collection.info?.name ?? 'collection';
   walk(
     collection.item ?? [],
-    '',
+    `${slug(title)}.yaml`,
     title,
     collection.auth,
     (collection.event as PostmanEvent[] | undefined) ?? [],
@@ -143,6 +172,19 @@ export function importPostman(
   }
   for (const name of context.variables) variables[name] ??= '';
   return { scenarios, variables, credentials: Object.fromEntries(context.credentials), summary };
+}
+
+/** The variables the collection's test scripts save, as far as they are translated. */
+function savedVariables(items: PostmanItem[]): Set<string> {
+  const saved = new Set<string>();
+  for (const item of items) {
+    for (const name of savedVariables(item.item ?? [])) saved.add(name);
+    for (const event of item.event ?? []) {
+      if (event.listen !== 'test') continue;
+      for (const [name] of translateTestScript(scriptText(event)).save) saved.add(name);
+    }
+  }
+  return saved;
 }
 
 function scriptText(event: PostmanEvent): string {

@@ -6,7 +6,9 @@
 import { HTTP_METHODS } from '../../language/model.js';
 import { Template, type DraftRequest, type DraftText } from '../draftRequest.js';
 import { postmanTemplate, resolvePostmanText } from './postmanText.js';
-import type { PostmanAuth, PostmanRequest } from './postmanTypes.js';
+import { applyBody } from './postmanBody.js';
+import { postmanUrl } from './postmanUrl.js';
+import type { KeyValue, PostmanAuth, PostmanRequest } from './postmanTypes.js';
 
 export const POSTMAN_ACCOUNT = 'postman';
 
@@ -17,6 +19,11 @@ export interface RequestContext {
   credentials: Map<string, string>;
   /** Variables the output references. */
   variables: Set<string>;
+  /**
+   * Variables the collection's test scripts save (translated to `save`). An auth value that reads one stays a
+   * variable reference: a token a login request saves is not known when importing.
+   */
+  saved: ReadonlySet<string>;
   /** The auth inherited from the folders and the collection. */
   inheritedAuth?: PostmanAuth;
 }
@@ -24,14 +31,6 @@ export interface RequestContext {
 export interface ImportedRequest {
   request: DraftRequest;
   unconverted: string[];
-}
-
-interface KeyValue {
-  key?: string | null;
-  value?: unknown;
-  disabled?: boolean;
-  type?: string;
-  src?: unknown;
 }
 
 export function importRequest(spec: PostmanRequest | string, context: RequestContext): ImportedRequest {
@@ -47,10 +46,7 @@ export function importRequest(spec: PostmanRequest | string, context: RequestCon
   const method = HTTP_METHODS.find((known) => known === methodName);
   if (!method) unconverted.push(`the method ${methodName} (sent as GET)`);
 
-  const rawUrl =
-    typeof definition.url === 'string'
-      ? definition.url
-      : ((definition.url as { raw?: string }).raw ?? urlFromParts(definition.url));
+  const rawUrl = postmanUrl(definition.url);
   const urlWithScheme =
     /^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl) || rawUrl.startsWith('{{') ? rawUrl : `http://${rawUrl}`;
   const headers: [string, DraftText][] = [];
@@ -66,16 +62,9 @@ export function importRequest(spec: PostmanRequest | string, context: RequestCon
     query,
     headers,
   };
-  applyAuth(definition.auth ?? context.inheritedAuth, request, context, unconverted);
+  applyAuth(definition.auth ?? context.inheritedAuth, request, context, unconverted, text);
   applyBody(definition, request, text, unconverted);
   return { request, unconverted };
-}
-
-function urlFromParts(url: Exclude<PostmanRequest['url'], string>): string {
-  const host = Array.isArray(url.host) ? url.host.join('.') : (url.host ?? '');
-  const path = Array.isArray(url.path) ? url.path.join('/') : (url.path ?? '');
-  const protocol = url.protocol ? `${url.protocol}://` : '';
-  return `${protocol}${host}${url.port ? `:${url.port}` : ''}/${path}`;
 }
 
 /** v2.1 writes auth values as `[{ key, value }]`, v2.0 as an object. */
@@ -95,97 +84,50 @@ function applyAuth(
   request: DraftRequest,
   context: RequestContext,
   unconverted: string[],
+  text: (value: string) => Template,
 ): void {
   if (!auth || auth.type === undefined || auth.type === 'noauth') return;
   const values = authValues(auth, auth.type);
   const resolved = (key: string) => resolvePostmanText(values.get(key) ?? '', context.values);
-  const reference = (field: string, value: string) => {
-    context.credentials.set(field, value);
-    return `$accounts.${POSTMAN_ACCOUNT}.${field}`;
+  const reference = (field: string, value: string) =>
+    `$accounts.${POSTMAN_ACCOUNT}.${credentialField(context.credentials, field, value)}`;
+  const readsSaved = (key: string) =>
+    postmanTemplate(values.get(key) ?? '').variables.some((name) => context.saved.has(name));
+  /** The value as a credential, or as written when it reads a variable a script saves. */
+  const secret = (key: string, field: string) =>
+    readsSaved(key) ? text(values.get(key) ?? '').text : reference(field, resolved(key));
+  // As Postman's runtime signs a request: the auth header replaces one the request names itself.
+  const replaceHeader = (name: string, value: string) => {
+    const lower = name.toLowerCase();
+    request.headers = request.headers.filter(([key]) => key.toLowerCase() !== lower);
+    request.headers.push([name, new Template(value, false)]);
   };
   if (auth.type === 'basic') {
     const basic = Buffer.from(`${resolved('username')}:${resolved('password')}`, 'utf8').toString('base64');
-    request.headers.push(['Authorization', new Template(`Basic ${reference('basic', basic)}`, false)]);
+    replaceHeader('Authorization', `Basic ${reference('basic', basic)}`);
   } else if (auth.type === 'bearer') {
-    request.headers.push([
-      'Authorization',
-      new Template(`Bearer ${reference('token', resolved('token'))}`, false),
-    ]);
+    // Postman sends no header for an empty token.
+    if (readsSaved('token') || resolved('token') !== '')
+      replaceHeader('Authorization', `Bearer ${secret('token', 'token')}`);
   } else if (auth.type === 'apikey') {
     const name = resolved('key') || 'X-API-Key';
-    const value = new Template(reference('apiKey', resolved('value')), false);
-    if (resolved('in') === 'query') request.query.push([name, value]);
-    else request.headers.push([name, value]);
+    const value = secret('value', 'apiKey');
+    if (resolved('in') === 'query') request.query.push([name, new Template(value, false)]);
+    else replaceHeader(name, value);
   } else {
     unconverted.push(`${auth.type} auth (runner sends Basic, Bearer and API-key auth only)`);
   }
 }
 
-function applyBody(
-  definition: PostmanRequest,
-  request: DraftRequest,
-  text: (value: string) => Template,
-  unconverted: string[],
-): void {
-  const body = definition.body as
-    | (PostmanRequest['body'] & {
-        graphql?: { query?: string; variables?: string };
-        disabled?: boolean;
-        options?: { raw?: { language?: string } };
-      })
-    | undefined;
-  if (!body || body.disabled === true) return;
-  const hasType = request.headers.some(([name]) => name.toLowerCase() === 'content-type');
-  if (body.mode === 'raw') {
-    if ((body.raw ?? '') === '') return;
-    if (!hasType && body.options?.raw?.language === 'json')
-      request.headers.push(['Content-Type', 'application/json']);
-    request.body = { kind: 'text', value: text(body.raw ?? '') };
-  } else if (body.mode === 'urlencoded') {
-    const pairs = ((Array.isArray(body.urlencoded) ? body.urlencoded : []) as KeyValue[]).filter(
-      (pair) => pair.disabled !== true && pair.key,
-    );
-    // `form:` sends the pairs urlencoded with its own content type, in order.
-    const at = request.headers.findIndex(([name]) => name.toLowerCase() === 'content-type');
-    const declared = request.headers[at]?.[1];
-    const declaredText = declared instanceof Template ? declared.text : declared;
-    if (declaredText !== undefined && /^application\/x-www-form-urlencoded\s*$/i.test(declaredText)) {
-      request.headers.splice(at, 1);
-    }
-    request.body = {
-      kind: 'form',
-      value: pairs.map((pair): [string, DraftText] => [pair.key ?? '', text(String(pair.value ?? ''))]),
-    };
-  } else if (body.mode === 'formdata') {
-    const multipart: NonNullable<DraftRequest['multipart']> = { fields: [], files: [] };
-    for (const part of (Array.isArray(body.formdata) ? body.formdata : []) as KeyValue[]) {
-      if (part.disabled === true || !part.key) continue;
-      if (part.type === 'file') {
-        const src = Array.isArray(part.src) ? String(part.src[0] ?? '') : String(part.src ?? '');
-        const name = src.replaceAll('\\', '/').split('/').pop() || part.key;
-        multipart.files.push([part.key, { path: name }]);
-        unconverted.push(
-          `the file ${src || '(none chosen)'} of form part ${part.key}: put it in the assets folder as ${name}`,
-        );
-      } else {
-        multipart.fields.push([part.key, text(String(part.value ?? ''))]);
-      }
-    }
-    request.multipart = multipart;
-    const at = request.headers.findIndex(([name]) => name.toLowerCase() === 'content-type');
-    if (at >= 0) request.headers.splice(at, 1);
-  } else if (body.mode === 'graphql' && body.graphql) {
-    let variables: unknown;
-    try {
-      variables = body.graphql.variables ? JSON.parse(body.graphql.variables) : undefined;
-    } catch {
-      unconverted.push('GraphQL variables that are not JSON');
-    }
-    request.body = {
-      kind: 'json',
-      value: { query: body.graphql.query ?? '', ...(variables !== undefined ? { variables } : {}) },
-    };
-  } else if (body.mode === 'file') {
-    unconverted.push('a file body (send it with `multipart.files`, or paste it as `body`)');
+/**
+ * The credentials file's field for a value: `field` when free or holding the same value, else `field2`,
+ * `field3`...: requests with different auth keep their own values.
+ */
+function credentialField(credentials: Map<string, string>, field: string, value: string): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? field : `${field}${n}`;
+    const existing = credentials.get(name);
+    if (existing === undefined) credentials.set(name, value);
+    if (existing === undefined || existing === value) return name;
   }
 }

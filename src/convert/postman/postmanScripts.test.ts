@@ -30,9 +30,39 @@ describe('translateTestScript', () => {
     expect(result.unconverted).toEqual([]);
   });
 
+  it('reads the older JSON.parse(responseBody) form, aliases of paths, and one-line guarded sets', () => {
+    const result = translateTestScript(
+      [
+        'var responseJSON = JSON.parse(responseBody);',
+        'var user = responseJSON.user || {};',
+        "pm.globals.set('token', user.token);",
+        'if (responseJSON.id) postman.setEnvironmentVariable("id", responseJSON.id);',
+        "pm.globals.set('first', JSON.parse(responseBody).items[0].id);",
+      ].join('\n'),
+    );
+    expect(result.save).toEqual([
+      ['token', 'body.user.token'],
+      ['id', 'body.id'],
+      ['first', 'body.items[0].id'],
+    ]);
+    expect(result.unconverted).toEqual([]);
+  });
+
+  it('stops reading an alias once the script assigns it something else', () => {
+    const result = translateTestScript(
+      [
+        'var jsonData = JSON.parse(responseBody);',
+        'jsonData = jsonData[0];',
+        'if (jsonData.id) postman.setEnvironmentVariable("id", jsonData.id);',
+      ].join('\n'),
+    );
+    expect(result.save).toEqual([]);
+    expect(result.unconverted).toHaveLength(2);
+  });
+
   it('keeps every other statement, counted, as not converted', () => {
     const result = translateTestScript(
-      'pm.expect(pm.response.responseTime).to.be.below(200);\nconst x = JSON.parse(responseBody);\npm.expect(other.a).to.eql(1);',
+      'pm.expect(pm.response.responseTime).to.be.below(200);\nconst x = pm.response.text();\npm.expect(other.a).to.eql(1);',
     );
     expect(result.unconverted).toHaveLength(3);
     expect(result.expect).toEqual([]);
@@ -41,10 +71,20 @@ describe('translateTestScript', () => {
 
 describe('postmanTemplate', () => {
   it('writes {{name}} as a reference, escapes `$`, and keeps dynamic variables as text', () => {
-    expect(postmanTemplate('{{baseUrl}}/a?p=$5&id={{$guid}}')).toEqual({
-      text: '${baseUrl}/a?p=$$5&id={{$$guid}}',
+    expect(postmanTemplate('{{baseUrl}}/a?p=$5&at={{$isoTimestamp}}')).toEqual({
+      text: '${baseUrl}/a?p=$$5&at={{$$isoTimestamp}}',
       variables: ['baseUrl'],
-      unconverted: ['{{$guid}}'],
+      unconverted: ['{{$isoTimestamp}}'],
+    });
+  });
+
+  it('writes the dynamic variables runner has a generator for as that generator', () => {
+    expect(
+      postmanTemplate('{{$guid}} {{$randomUUID}} {{$timestamp}} {{$randomInt}} {{constructor}}'),
+    ).toEqual({
+      text: '${uuid} ${uuid} ${timestamp} ${randomInt} ${constructor}',
+      variables: ['constructor'],
+      unconverted: [],
     });
   });
 });

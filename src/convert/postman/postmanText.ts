@@ -1,11 +1,23 @@
 /**
  * Postman text holds `{{name}}` variables; scenario text holds `$name` references and escapes a literal `$`
  * as `$$` (docs/language.md). A name the template language cannot write, or a Postman dynamic variable such as
- * `{{$guid}}`, stays as literal text and is reported.
+ * `{{$isoTimestamp}}`, stays as literal text and is reported; the dynamic variables runner has a generator for
+ * (`{{$guid}}`, `{{$timestamp}}`, `{{$randomInt}}`) become that generator.
  */
 import { escapeTemplate } from '../templateText.js';
 
 const POSTMAN_VARIABLE = /\{\{([^{}]+)\}\}/g;
+
+/**
+ * Postman's dynamic variables that runner has a generator for, with the same kind of value: a random UUID,
+ * Unix seconds, an integer from 0 to 1000 (docs/language.md, Generators).
+ */
+const GENERATORS: ReadonlyMap<string, string> = new Map([
+  ['$guid', 'uuid'],
+  ['$randomUUID', 'uuid'],
+  ['$timestamp', 'timestamp'],
+  ['$randomInt', 'randomInt'],
+]);
 const SCENARIO_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 export interface TemplateResult {
@@ -25,7 +37,10 @@ export function postmanTemplate(text: string): TemplateResult {
     const name = (match[1] ?? '').trim();
     const at = match.index ?? 0;
     out += escapeTemplate(text.slice(last, at));
-    if (SCENARIO_NAME.test(name)) {
+    const generator = GENERATORS.get(name);
+    if (generator !== undefined) {
+      out += `\${${generator}}`;
+    } else if (SCENARIO_NAME.test(name)) {
       out += `\${${name}}`;
       variables.push(name);
     } else {

@@ -35,3 +35,12 @@ export interface PostmanEnvironment {
 export function isFolder(item: PostmanItem): boolean {
   return Array.isArray(item.item);
 }
+
+/** A header, query, urlencoded or form-data entry; `src` is a form-data file part's path. */
+export interface KeyValue {
+  key?: string | null;
+  value?: unknown;
+  disabled?: boolean;
+  type?: string;
+  src?: unknown;
+}
