@@ -34,9 +34,11 @@ if (prefix === undefined) {
   process.stderr.write('usage: record-newman <directory newman is installed in> [collection id...]\n');
   process.exit(2);
 }
-const require = createRequire(join(resolve(prefix), 'node_modules', 'newman', 'package.json'));
-const newman = require('newman') as Newman;
-const version = (require('newman/package.json') as { version: string }).version;
+// Loaded by path from where it was installed, never from this project's dependencies.
+const newmanDir = join(resolve(prefix), 'node_modules', 'newman');
+const require = createRequire(import.meta.url);
+const newman = require(newmanDir) as Newman;
+const version = (require(join(newmanDir, 'package.json')) as { version: string }).version;
 
 // Run from the repository's root: the bundled script cannot find the fixtures from its own location.
 for (const entry of await readPostmanCorpus(resolve('test/fixtures/postman-collections'))) {
