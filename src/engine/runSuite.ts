@@ -3,6 +3,7 @@ import { expandExamples, notStarted } from './executions.js';
 import { groupScenarioEvents } from './groupedEvents.js';
 import { addCounts, countSteps, type RunResult, type ScenarioResult } from './results.js';
 import { runScenario, type ScenarioExecution } from './runScenario.js';
+import type { RunListener } from './events.js';
 import type { EngineServices, RunSettings } from './services.js';
 
 /** How a run schedules its scenario executions (DECISIONS.md, "Running at scale"). */
@@ -14,6 +15,28 @@ export interface SuiteOptions {
 }
 
 const ONE_AT_A_TIME: SuiteOptions = { jobs: 1, bail: false };
+
+/** Two listeners as one, `first` told first. */
+function bothListeners(first: RunListener, second: RunListener): RunListener {
+  return {
+    onScenarioBegin(event) {
+      first.onScenarioBegin?.(event);
+      second.onScenarioBegin?.(event);
+    },
+    onStepBegin(event) {
+      first.onStepBegin?.(event);
+      second.onStepBegin?.(event);
+    },
+    onStepEnd(event) {
+      first.onStepEnd?.(event);
+      second.onStepEnd?.(event);
+    },
+    onScenarioEnd(result) {
+      first.onScenarioEnd?.(result);
+      second.onScenarioEnd?.(result);
+    },
+  };
+}
 
 /** Runs `run` on each index with at most `limit` of them in flight, starting them in the order given. */
 async function pool(
@@ -50,16 +73,20 @@ export async function runSuite(
 
   const results: ScenarioResult[] = new Array<ScenarioResult>(executions.length);
   let bailed = false;
-  // With one job events stream as they happen; with more, each execution's are passed on as one block.
-  const servicesFor = (): EngineServices =>
-    options.jobs > 1 ? { ...services, listener: groupScenarioEvents(services.listener) } : services;
+  // With one job events stream as they happen; with more, each execution's are passed on as one block. An
+  // execution listener sees its execution's events as they happen either way.
+  const servicesFor = (position: number): EngineServices => {
+    const shared = options.jobs > 1 ? groupScenarioEvents(services.listener) : services.listener;
+    const own = services.executionListener?.(position);
+    return { ...services, listener: own ? bothListeners(own, shared) : shared };
+  };
   const runOne = async (index: number) => {
     const execution: ScenarioExecution = executions[index]!;
     const now = () => services.clock.now().toISOString();
     if (services.stop?.run.aborted) results[index] = notStarted(execution, settings, now(), 'interrupt');
     else if (bailed) results[index] = notStarted(execution, settings, now(), 'bail');
     else {
-      const result = await runScenario(execution, settings, servicesFor());
+      const result = await runScenario(execution, settings, servicesFor(index));
       results[index] = result;
       if (options.bail && result.status === 'failed') bailed = true;
     }

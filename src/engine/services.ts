@@ -98,6 +98,12 @@ export interface EngineServices {
    * no record it has printed, however long it grows (issue 14, flat memory).
    */
   keep?: RecordRetention;
+  /**
+   * A listener of one execution's events as they happen, never held back and grouped as `--jobs` groups
+   * the others (the record stream: each execution keeps its own account, whatever runs beside it).
+   * `position` is the execution's place in the run's plan order.
+   */
+  executionListener?: (position: number) => RunListener;
 }
 
 /** What the contract check sees of one exchange: the final request and its response. */

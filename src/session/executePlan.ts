@@ -35,10 +35,11 @@ export interface ExecuteOptions {
   /** Live listeners (console progress, MCP progress); each sees events only after masking. */
   listeners?: MaskedListener[];
   /**
-   * The record stream (reporters/stream/recordStream.ts): it sees events unmasked and masks what it writes
-   * through the same boundary itself, as it writes the raw twin `--report-raw` asks for beside it.
+   * The record stream (reporters/stream/recordStream.ts): a listener per execution that sees its events
+   * unmasked as they happen and masks what it writes through the same boundary itself, as it writes the raw
+   * twin `--report-raw` asks for beside it.
    */
-  recordStream?: RunListener;
+  recordStream?: (position: number) => RunListener;
   /** A listener threw: say so, but keep running (a broken reporter must not lose the run). */
   onListenerError?: (error: unknown, hook: string) => void;
   /** Stops the run from outside (Ctrl-C, a cancelled MCP call); the run then ends early, marked interrupted. */
@@ -125,13 +126,12 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
     insecure: environment.http.insecure,
     ca,
   });
+  const onListenerError = (error: unknown, hook: string) => options.onListenerError?.(error, hook);
   const listener = fanOut(
-    [
-      ...(options.recordStream ? [options.recordStream] : []),
-      ...(options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker)),
-    ],
-    (error, hook) => options.onListenerError?.(error, hook),
+    (options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker)),
+    onListenerError,
   );
+  const recordStream = options.recordStream;
   try {
     const raw = await runSuite(
       plan.scenarios,
@@ -160,6 +160,9 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
         stop: options.stop,
         contract: plan.contract,
         keep: options.keep,
+        ...(recordStream
+          ? { executionListener: (position: number) => fanOut([recordStream(position)], onListenerError) }
+          : {}),
       },
       options.schedule,
     );

@@ -105,8 +105,12 @@ describe('a run killed with SIGKILL', () => {
       .trimEnd()
       .split('\n');
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(records[0]).toEqual({ scenario: { name: 'Stuck', file: '.runner/tests/stuck.yaml' } });
-    expect(records[1]).toMatchObject({ depth: 0, step: { label: 'GET /ok', status: 'passed', index: 0 } });
+    expect(records[0]).toEqual({ x: 0, scenario: { name: 'Stuck', file: '.runner/tests/stuck.yaml' } });
+    expect(records[1]).toMatchObject({
+      x: 0,
+      depth: 0,
+      step: { label: 'GET /ok', status: 'passed', index: 0 },
+    });
     // The step that never got its answer has no record, and nothing says the execution ended.
     expect(records).toHaveLength(2);
   });

@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunListener } from '../../src/engine/index.js';
 import { Masker, SecretRegistry } from '../../src/masking/index.js';
 import { htmlReportText } from '../../src/reporters/files/htmlReportText.js';
 import { htmlReportParts, renderHtmlReport } from '../../src/reporters/html/index.js';
@@ -83,7 +82,7 @@ afterEach(async () => rm(dir, { recursive: true, force: true }));
 const META = { version: '1.0.0', generatedAt: '2026-11-25T12:00:00.000Z' };
 
 /** One real run keeping every record, with the stream written beside it from the same events. */
-async function streamedRun(options: { raw?: boolean; examples?: number } = {}) {
+async function streamedRun(options: { raw?: boolean; examples?: number; jobs?: number } = {}) {
   dir = await mkdtemp(join(tmpdir(), 'runner-stream-'));
   const secrets = new SecretRegistry();
   const masker = new Masker({ enabled: true, fields: [] }, secrets);
@@ -93,7 +92,8 @@ async function streamedRun(options: { raw?: boolean; examples?: number } = {}) {
     baseUrl: server.url,
     masker,
     secrets,
-    listener: stream.listener satisfies RunListener,
+    executionListener: (position) => stream.forExecution(position),
+    jobs: options.jobs ?? 1,
   });
   const stored: StoredResults = await stream.finish();
   return { result, stored, masker, stream };
@@ -156,6 +156,22 @@ describe('the record stream (issue 14, flat memory)', () => {
   it('keeps executions apart and in plan order, as an aggregate report', async () => {
     const { result, stored, masker } = await streamedRun({ examples: 2 });
     try {
+      const inMemory = createResultMasker(masker).run(result);
+      expect(text(jsonReportText(stored.masked(result), META))).toBe(
+        serializeJsonReport(buildJsonReport(inMemory, META)),
+      );
+    } finally {
+      stored.close();
+    }
+  });
+
+  it('keeps executions that run at once apart, their lines interleaved in the file', async () => {
+    const { result, stored, masker } = await streamedRun({ examples: 3, jobs: 3 });
+    try {
+      const lines = (await readFile(join(dir, STREAM_FILE), 'utf8')).trimEnd().split('\n');
+      const executions = lines.map((line) => (JSON.parse(line) as { x: number }).x);
+      // Interleaved: some line of a later execution comes before a line of an earlier one.
+      expect(executions.some((x, i) => executions.slice(i + 1).some((later) => later < x))).toBe(true);
       const inMemory = createResultMasker(masker).run(result);
       expect(text(jsonReportText(stored.masked(result), META))).toBe(
         serializeJsonReport(buildJsonReport(inMemory, META)),

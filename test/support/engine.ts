@@ -72,6 +72,10 @@ export async function runScenarios(
     stop?: RunStop;
     /** Which records the result keeps (EngineServices.keep). */
     keep?: RecordRetention;
+    /** A listener per execution, told its events as they happen (the record stream). */
+    executionListener?: (position: number) => RunListener;
+    /** `--jobs`: how many executions run at once. */
+    jobs?: number;
   },
 ): Promise<EngineRun> {
   const steps: StepEnd[] = [];
@@ -113,6 +117,7 @@ export async function runScenarios(
         spreadsheets: options.spreadsheets,
         stop: options.stop,
         keep: options.keep,
+        ...(options.executionListener ? { executionListener: options.executionListener } : {}),
         loadScenario: async (path) => {
           const scenario = options.files?.[path];
           if (!scenario) throw new Error(`no such file: ${path}`);
@@ -122,6 +127,7 @@ export async function runScenarios(
           throw error;
         }),
       },
+      { jobs: options.jobs ?? 1, bail: false },
     );
     return { result, steps, secrets };
   } finally {

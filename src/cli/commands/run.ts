@@ -161,7 +161,7 @@ export async function executeAndReport(
     // The console prints every record as it ends, and report files render from the record stream: keep
     // only what failure snapshots and the summary need (issue 14, flat memory).
     keep: streaming !== undefined || !writesReportFiles(formats, raw, wantsCoverage) ? 'failed' : 'all',
-    ...(streaming ? { recordStream: streaming.stream.listener } : {}),
+    ...(streaming ? { recordStream: (position: number) => streaming.stream.forExecution(position) } : {}),
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr.write(escapeControls(mask(`error: a reporter failed in ${hook}: ${message}`)) + '\n');

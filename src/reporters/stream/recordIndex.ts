@@ -1,11 +1,11 @@
 /**
- * Where each record of a record stream is, kept compact (issue 14, flat memory): five numbers per record in
+ * Where each record of one execution is in a record stream, kept compact (issue 14, flat memory): five numbers per record in
  * typed arrays rather than an object per record, so a 20,000-pass loop adds well under a megabyte while it
  * runs. Records are numbered in the order they end, which is the order of their lines: a nested record
  * before its parent, so a record's nested records (its subtree) are the `size - 1` numbers just before it.
  */
 export class RecordIndex {
-  private capacity = 1024;
+  private capacity = 64;
   private offsets = new Float64Array(this.capacity);
   private lengths = new Uint32Array(this.capacity);
   private rawOffsets = new Float64Array(this.capacity);
@@ -35,12 +35,6 @@ export class RecordIndex {
     return n;
   }
 
-  /** A new execution starts: nothing ended before it is claimed by its records. */
-  startExecution(): number {
-    this.pending = [];
-    return this.count;
-  }
-
   line(n: number): [number, number] {
     return [this.offsets[n]!, this.lengths[n]!];
   }
@@ -58,8 +52,12 @@ export class RecordIndex {
     return this.roots(n - this.sizes[n]! + 1, n);
   }
 
-  /** The records of `[first, end)` that no other record in it holds, in order. */
-  roots(first: number, end: number): number[] {
+  /** The execution's own steps: the records no other record holds, in order. */
+  topLevel(): number[] {
+    return this.roots(0, this.count);
+  }
+
+  private roots(first: number, end: number): number[] {
     const found: number[] = [];
     for (let n = end - 1; n >= first; n -= this.sizes[n]!) found.push(n);
     return found.reverse();

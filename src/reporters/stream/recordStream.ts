@@ -12,8 +12,11 @@ export const STREAM_FILE = 'steps.ndjson';
 const RAW_STREAM_FILE = 'steps.raw.ndjson';
 
 export interface RecordStream {
-  /** Sees the engine's events unmasked: it masks what it writes itself, through the masking boundary. */
-  readonly listener: RunListener;
+  /**
+   * A listener of one execution (`position`: its place in plan order), seeing its events unmasked as they
+   * happen: it masks what it writes itself, through the masking boundary.
+   */
+  forExecution(position: number): RunListener;
   /** Waits for every line to reach the disk, then reads the run back from it (see storedRun.ts). */
   finish(): Promise<StoredResults>;
   /** Removes the stream's files once the reports are written from them. */
@@ -82,44 +85,46 @@ function ownRecord(step: StepResult): Omit<StepResult, 'children'> & { children?
  * Writes every step record to `<dir>/steps.ndjson` as it ends (issue 14, flat memory): one JSON object per
  * line, masked, a nested record before its parent as the engine ends them. The run then keeps only what the
  * console and failure snapshots need, and the reports are rendered from the file (storedRun.ts), one record
- * at a time. A run killed mid-way leaves the lines written so far: `{"scenario": ...}` opens an execution,
- * `{"v": n, "depth": d, "step": ...}` is a record, `{"end": ...}` closes the execution.
+ * at a time. Executions running at once (`--jobs`) write their lines as they come, each line naming its
+ * execution (`x`, its place in plan order). A run killed mid-way leaves the lines written so far:
+ * `{"x": i, "scenario": ...}` opens an execution, `{"x": i, "v": n, "depth": d, "step": ...}` is a record,
+ * `{"x": i, "end": ...}` closes the execution.
  */
 export function openRecordStream(options: { dir: string; masker: Masker; raw: boolean }): RecordStream {
   const { masker } = options;
   const results = createResultMasker(masker);
   const masked = new LineFile(join(options.dir, STREAM_FILE));
   const raw = options.raw ? new LineFile(join(options.dir, RAW_STREAM_FILE)) : undefined;
-  const index = new RecordIndex();
-  const executions = new Map<ScenarioResult, { first: number; end: number }>();
-  let first = 0;
-
-  const listener: RunListener = {
-    onScenarioBegin(event) {
-      first = index.startExecution();
-      masked.write(JSON.stringify({ scenario: masker.maskValue(event) }));
-    },
-    onStepEnd({ depth, result }) {
-      const line = masked.write(
-        JSON.stringify({ v: masker.secretsVersion, depth, step: ownRecord(results.once(result)) }),
-      );
-      const rawLine = raw?.write(JSON.stringify({ step: ownRecord(result) }));
-      index.add(depth, result.children !== undefined, line, rawLine);
-    },
-    onScenarioEnd(result) {
-      executions.set(result, { first, end: index.count });
-      masked.write(JSON.stringify({ end: { name: masker.maskValue(result.name), status: result.status } }));
-    },
-  };
+  const executions = new Map<ScenarioResult, RecordIndex>();
 
   return {
-    listener,
-    async remove() {
-      await Promise.all([masked.path, raw?.path].map((path) => path && rm(path, { force: true })));
+    forExecution(x) {
+      const index = new RecordIndex();
+      return {
+        onScenarioBegin(event) {
+          masked.write(JSON.stringify({ x, scenario: masker.maskValue(event) }));
+        },
+        onStepEnd({ depth, result }) {
+          const line = masked.write(
+            JSON.stringify({ x, v: masker.secretsVersion, depth, step: ownRecord(results.once(result)) }),
+          );
+          const rawLine = raw?.write(JSON.stringify({ x, step: ownRecord(result) }));
+          index.add(depth, result.children !== undefined, line, rawLine);
+        },
+        onScenarioEnd(result) {
+          executions.set(result, index);
+          masked.write(
+            JSON.stringify({ x, end: { name: masker.maskValue(result.name), status: result.status } }),
+          );
+        },
+      };
     },
     async finish() {
       await Promise.all([masked.close(), raw?.close()]);
-      return storedResults({ executions, index, masker, path: masked.path, rawPath: raw?.path });
+      return storedResults({ executions, masker, path: masked.path, rawPath: raw?.path });
+    },
+    async remove() {
+      await Promise.all([masked.path, raw?.path].map((path) => path && rm(path, { force: true })));
     },
   };
 }

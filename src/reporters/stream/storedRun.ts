@@ -43,38 +43,41 @@ class RecordReader {
 }
 
 /** Records read one at a time as they are iterated, each time afresh: nothing is kept once reported. */
-function lazyList(records: readonly number[], load: (n: number) => StepResult): StepList {
+function lazyList(
+  index: RecordIndex,
+  records: readonly number[],
+  load: (index: RecordIndex, n: number) => StepResult,
+): StepList {
   return {
     length: records.length,
     *[Symbol.iterator]() {
-      for (const n of records) yield load(n);
+      for (const n of records) yield load(index, n);
     },
   };
 }
 
 export function storedResults(options: {
-  executions: ReadonlyMap<ScenarioResult, { first: number; end: number }>;
-  index: RecordIndex;
+  executions: ReadonlyMap<ScenarioResult, RecordIndex>;
   masker: Masker;
   path: string;
   rawPath?: string;
 }): StoredResults {
-  const { executions, index, masker } = options;
+  const { executions, masker } = options;
   const results = createResultMasker(masker);
   const maskedFile = new RecordReader(options.path);
   const rawFile = options.rawPath === undefined ? undefined : new RecordReader(options.rawPath);
 
-  const loadMasked = (n: number): StepResult => {
+  const loadMasked = (index: RecordIndex, n: number): StepResult => {
     const line = maskedFile.read(...index.line(n)) as { v: number; step: StepResult };
     const step = line.step;
-    if (index.hasList(n)) step.children = lazyList(index.children(n), loadMasked);
+    if (index.hasList(n)) step.children = lazyList(index, index.children(n), loadMasked);
     // A secret learned after this record was written (a token saved later) is masked in it now.
     return line.v === masker.secretsVersion ? step : results.once(step);
   };
-  const loadRaw = (n: number): StepResult => {
+  const loadRaw = (index: RecordIndex, n: number): StepResult => {
     const line = rawFile!.read(...index.rawLine(n)) as { step: StepResult };
     const step = line.step;
-    if (index.hasList(n)) step.children = lazyList(index.children(n), loadRaw);
+    if (index.hasList(n)) step.children = lazyList(index, index.children(n), loadRaw);
     return step;
   };
 
@@ -82,18 +85,18 @@ export function storedResults(options: {
   const stored = (
     scenario: ScenarioResult,
     header: ScenarioResult,
-    load: (n: number) => StepResult,
+    load: (index: RecordIndex, n: number) => StepResult,
   ): ScenarioResult => {
-    const range = executions.get(scenario);
-    if (range === undefined) return header;
-    const nodes = index.roots(range.first, range.end);
+    const index = executions.get(scenario);
+    if (index === undefined) return header;
+    const nodes = index.topLevel();
     if (nodes.length !== scenario.counts.total) {
       throw new Error(
         `the step stream holds ${nodes.length} of the ${scenario.counts.total} steps of "${header.name}"`,
       );
     }
     const copy: ScenarioResult = { ...header };
-    Object.defineProperty(copy, 'steps', { get: () => nodes.map(load), enumerable: true });
+    Object.defineProperty(copy, 'steps', { get: () => nodes.map((n) => load(index, n)), enumerable: true });
     return copy;
   };
 
