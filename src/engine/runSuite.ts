@@ -73,10 +73,13 @@ export async function runSuite(
 
   const results: ScenarioResult[] = new Array<ScenarioResult>(executions.length);
   let bailed = false;
+  const alone = (index: number) => executions[index]!.scenario.parallel === false;
   // With one job events stream as they happen; with more, each execution's are passed on as one block. An
   // execution listener sees its execution's events as they happen either way.
   const servicesFor = (position: number): EngineServices => {
-    const shared = options.jobs > 1 ? groupScenarioEvents(services.listener) : services.listener;
+    // `parallel: false` executions run alone, so theirs stream as they happen too.
+    const grouped = options.jobs > 1 && !alone(position);
+    const shared = grouped ? groupScenarioEvents(services.listener) : services.listener;
     const own = services.executionListener?.(position);
     return { ...services, listener: own ? bothListeners(own, shared) : shared };
   };
@@ -92,7 +95,6 @@ export async function runSuite(
     }
   };
   const indexes = executions.map((_, index) => index);
-  const alone = (index: number) => executions[index]!.scenario.parallel === false;
   await pool(
     indexes.filter((index) => !alone(index)),
     Math.max(1, options.jobs),
