@@ -4,8 +4,10 @@ import type { RecordRetention } from './services.js';
 /**
  * The finished records of one list of steps (a scenario's sections, a loop's passes, a pass's steps),
  * counted as they come and kept as the run's `keep` setting says. Listeners have already seen each record
- * when it is added, so a run that writes no report keeps only what failure snapshots need: the failed
- * top-level steps (issue 14, flat memory).
+ * when it is added, so a run whose reports render from elsewhere keeps only what failure snapshots, the
+ * summary and the github report need: the failed records, at every depth, so a failed loop still tells
+ * which pass and which step failed (issue 14, flat memory). A loop stops at its first failed pass, so
+ * that stays small however long the loop.
  */
 export interface RecordList {
   add(result: StepResult): void;
@@ -16,7 +18,7 @@ export interface RecordList {
   readonly halted: boolean;
 }
 
-export function recordList(keep: RecordRetention | undefined, topLevel: boolean): RecordList {
+export function recordList(keep: RecordRetention | undefined): RecordList {
   const kept: StepResult[] = [];
   const counts = countSteps([]);
   let halted = false;
@@ -25,7 +27,7 @@ export function recordList(keep: RecordRetention | undefined, topLevel: boolean)
       counts.total++;
       counts[result.status]++;
       if (result.haltsScenario) halted = true;
-      if (keep !== 'failed' || (topLevel && result.status === 'failed')) kept.push(result);
+      if (keep !== 'failed' || result.status === 'failed') kept.push(result);
     },
     kept,
     counts,

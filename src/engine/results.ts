@@ -106,6 +106,11 @@ export interface StepResult {
    * streamed to disk (issue 14, flat memory) reads each one back only as it is reached.
    */
   children?: StepList;
+  /**
+   * How the nested records went, all of them: a run that keeps only failed records (see recordList) keeps
+   * only the failed ones in `children`, and a failure text still says `Nested executions: 20000 (...)`.
+   */
+  childCounts?: StepCounts;
   /** With `retry`: every attempt, in order. */
   attempts?: AttemptRecord[];
   /** Redirects followed before the final response. */

@@ -30,7 +30,7 @@ export async function runSections(
   sections: Sections,
   base: Omit<StepContext, 'section'>,
 ): Promise<SectionsOutcome> {
-  const results = recordList(base.services.keep, base.depth === 0);
+  const results = recordList(base.services.keep);
   let index = 0;
   const contextFor = (section: Section): StepContext => ({
     ...base,

@@ -25,4 +25,5 @@ export {
 } from './coverage/apiCoverage.js';
 export { renderCoverageText } from './coverage/coverageText.js';
 export { openRecordStream, type RecordStream } from './stream/recordStream.js';
+export type { StoredResults } from './stream/storedRun.js';
 export { openRunDirectory } from './files/writeRunReports.js';

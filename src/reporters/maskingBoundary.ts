@@ -186,6 +186,7 @@ export function createResultMasker(masker: Masker): ResultMasker {
       // The operation's label comes from the OpenAPI document, not from the exchange: nothing to mask.
       operation: raw.operation,
       children: raw.children && raw.children.length === 0 ? [] : undefined,
+      childCounts: raw.childCounts,
       attempts: masker.maskValue(raw.attempts, PATH.attempts),
       redirects: masker.maskValue(raw.redirects, PATH.redirects),
       cache: masker.maskValue(raw.cache, PATH.cache),

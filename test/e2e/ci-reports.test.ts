@@ -113,6 +113,35 @@ describe('the github report', () => {
     expect(stdout + summary).not.toContain(secret);
   });
 
+  it.each([['github'], ['github,json']])(
+    'tells which pass and which step of a failed loop failed (--report %s), with the nested counts',
+    async (formats) => {
+      await writeFile(
+        join(dir, '.runner/tests/loop.yaml'),
+        `scenario: Loop
+steps:
+  - name: Every user
+    repeat:
+      attempts: 40
+      until: $n == 99
+      steps:
+        - set: { n: 1 }
+        - name: Fetch
+          request: { method: GET, url: /users/999 }
+          expect: { status: 200 }
+`,
+      );
+      const { stdout, code } = await runCli(['run', 'loop.yaml', '--report', formats], { cwd: dir });
+      expect(code).toBe(1);
+      const annotation = stdout.split('\n').find((line) => line.startsWith('::error'))!;
+      expect(annotation).toContain('title=Loop › Every user::');
+      expect(annotation).toContain('Nested executions: 1 (0 passed, 1 failed, 0 skipped)');
+      expect(annotation).toContain('✗ repeat 1/40');
+      expect(annotation).toContain('✗ Fetch');
+      expect(annotation).toContain('status = 200 (expected), got 404');
+    },
+  );
+
   it('is written on request outside GitHub Actions too, with paths from the project root', async () => {
     const { stdout } = await runCli(['run', 'shop/orders.yaml', '--report', 'github'], { cwd: dir });
     expect(stdout).toMatch(/^::error file=\.runner\/tests\/shop\/orders\.yaml,line=6,col=5,title=/m);

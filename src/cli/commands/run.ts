@@ -8,7 +8,6 @@ import {
   createConsoleReporter,
   createStyle,
   renderCoverageText,
-  type FinishedResults,
 } from '../../reporters/index.js';
 import {
   executePlan,
@@ -27,9 +26,10 @@ import { chooseShard } from '../shardOption.js';
 import { listExecutions } from './listExecutions.js';
 import {
   githubListener,
+  githubReportOptions,
   reportFormats,
   startRecordStream,
-  writeRunOutputs,
+  writeStreamedOutputs,
   writesReportFiles,
 } from './runReports.js';
 import { jobsOption, textOption, timeoutOption, variablesOption } from './runOptions.js';
@@ -144,7 +144,11 @@ export async function executeAndReport(
   const listeners: MaskedListener[] = [
     { listener: consoleReporter, masker: plan.masker.withFields(CONSOLE_ONLY_MASK_FIELDS) },
   ];
-  if (formats.includes('github')) {
+  // Without a record stream (no report files), the github report is a listener of the run as it ends.
+  if (
+    formats.includes('github') &&
+    !writesReportFiles(formats, args.options['report-raw'] === true, wantsCoverage)
+  ) {
     listeners.push({
       listener: githubListener(plan.workspace.cwd, plan.workspace.root, io),
       masker: plan.masker,
@@ -159,8 +163,9 @@ export async function executeAndReport(
     listeners,
     network: { processEnv: io.env, pinnedHosts: pinnedHosts(args) },
     // The console prints every record as it ends, and report files render from the record stream: keep
-    // only what failure snapshots and the summary need (issue 14, flat memory).
-    keep: streaming !== undefined || !writesReportFiles(formats, raw, wantsCoverage) ? 'failed' : 'all',
+    // only what failure snapshots and the summary need (issue 14, flat memory). The github report alone
+    // renders from the run itself, nested records included.
+    keep: streaming !== undefined || (formats.length === 0 && !raw && !wantsCoverage) ? 'failed' : 'all',
     ...(streaming ? { recordStream: (position: number) => streaming.stream.forExecution(position) } : {}),
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -169,47 +174,27 @@ export async function executeAndReport(
     stop,
     schedule: { jobs, bail: args.options.bail === true },
   });
-  const writing = (async () => {
-    // Reports render from the stream; one that cannot be read back says why where reports go wrong.
-    const stored = await streaming?.stream.finish();
-    try {
-      const results: FinishedResults = stored
-        ? {
-            raw: run.raw,
-            get masked() {
-              return run.masked;
-            },
-            stored: { masked: stored.masked(run.raw), raw: stored.raw(run.raw) },
-          }
-        : run;
-      const coverage =
+  const writing = writeStreamedOutputs(
+    run,
+    streaming,
+    {
+      formats,
+      raw,
+      workspace: plan.workspace,
+      testFile: plan.testFile,
+      // The github report renders from the stream when there is one: the run keeps no nested records.
+      github:
+        streaming && formats.includes('github')
+          ? githubReportOptions(plan.workspace.cwd, plan.workspace.root, io)
+          : undefined,
+      coverage: (results) =>
         wantsCoverage && plan.contract
-          ? computeCoverage(
-              plan.contract.document.display,
-              plan.contract.documented(),
-              results.stored?.masked ?? run.raw,
-            )
-          : undefined;
-      if (coverage) io.stdout.write(`\n${renderCoverageText(coverage, style)}`);
-      const written = await writeRunOutputs(
-        results,
-        {
-          formats,
-          coverage,
-          raw,
-          workspace: plan.workspace,
-          testFile: plan.testFile,
-          now: new Date(),
-          ...(streaming ? { runDir: streaming.dir } : {}),
-        },
-        io,
-      );
-      // The stream has served once the reports are written; a run whose reports failed leaves it to read.
-      if (streaming && written.reportDir !== undefined) await streaming.stream.remove();
-    } finally {
-      stored?.close();
-    }
-  })();
+          ? computeCoverage(plan.contract.document.display, plan.contract.documented(), results)
+          : undefined,
+      showCoverage: (coverage) => io.stdout.write(`\n${renderCoverageText(coverage, style)}`),
+    },
+    io,
+  );
   if (run.raw.interrupted) {
     // Reports of what ran, if they can be written; the exit code says the run was interrupted either way.
     await writing.catch((error: unknown) => {

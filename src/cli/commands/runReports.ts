@@ -4,20 +4,24 @@ import { didYouMeanHint } from '../../diagnostics/didYouMean.js';
 import { RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
 import type { RunListener } from '../../engine/index.js';
+import type { RunResult } from '../../engine/index.js';
 import type { Masker } from '../../masking/index.js';
 import {
   createGithubReporter,
   openRecordStream,
   openRunDirectory,
   REPORT_FORMATS,
+  writeGithubReport,
   writeReportOutputs,
   type RecordStream,
+  type StoredResults,
   type WrittenOutputs,
   type ApiCoverage,
   type FinishedResults,
   type GithubReportOptions,
   type ReportFormat,
 } from '../../reporters/index.js';
+import type { ExecutedRun } from '../../session/index.js';
 import type { Workspace } from '../../workspace/index.js';
 import { pathFrom } from '../../workspace/displayPath.js';
 import { buildInfo } from '../buildInfo.js';
@@ -60,7 +64,7 @@ function parseReportFormats(given: unknown, configured: readonly ReportFormat[])
  * warning on stderr, naming the path relative to the project; the exit code still follows the checks
  * (DECISIONS.md, Wave 2 / Platform). A reporter that breaks on what a server sent is such a case too.
  */
-export async function writeRunOutputs(
+async function writeRunOutputs(
   run: FinishedResults,
   options: {
     formats: ReportFormat[];
@@ -152,4 +156,73 @@ export function githubReportOptions(cwd: string, root: string, io: CliIo): Githu
 /** The `github` report of a run, as a listener the masking boundary wraps like every other. */
 export function githubListener(cwd: string, root: string, io: CliIo): RunListener {
   return createGithubReporter(githubReportOptions(cwd, root, io));
+}
+
+/**
+ * After a run: reads its record stream back (when there is one), prints coverage, writes the report files,
+ * the github report and the failure snapshots, and removes the stream once the reports are written. A
+ * stream that cannot be read back (a full disk during the run) costs the report files, with a warning; the
+ * failure snapshots are still written and the exit code still follows the checks (DECISIONS.md, Wave 2 /
+ * Platform).
+ */
+export async function writeStreamedOutputs(
+  run: ExecutedRun,
+  streaming: { dir: string; stream: RecordStream } | undefined,
+  options: {
+    formats: ReportFormat[];
+    raw: boolean;
+    workspace: Workspace;
+    testFile?: string;
+    github?: GithubReportOptions;
+    coverage: (run: RunResult) => ApiCoverage | undefined;
+    showCoverage: (coverage: ApiCoverage) => void;
+  },
+  io: CliIo,
+): Promise<void> {
+  let stored: StoredResults | undefined;
+  let results: FinishedResults = run;
+  let formats = options.formats;
+  let raw = options.raw;
+  try {
+    stored = await streaming?.stream.finish();
+    if (stored) {
+      const storedRuns = { masked: stored.masked(run.raw), raw: stored.raw(run.raw) };
+      results = {
+        raw: run.raw,
+        get masked() {
+          return run.masked;
+        },
+        stored: storedRuns,
+      };
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`warning: ${escapeControls(`cannot write reports: ${reason}`)}\n`);
+    formats = [];
+    raw = false;
+  }
+  try {
+    const readable =
+      stored === undefined && streaming !== undefined ? undefined : (results.stored?.masked ?? run.raw);
+    const coverage = readable && options.coverage(readable);
+    if (coverage) options.showCoverage(coverage);
+    if (options.github && results.stored) await writeGithubReport(results.stored.masked, options.github);
+    const written = await writeRunOutputs(
+      results,
+      {
+        formats,
+        coverage,
+        raw,
+        workspace: options.workspace,
+        testFile: options.testFile,
+        now: new Date(),
+        ...(streaming ? { runDir: streaming.dir } : {}),
+      },
+      io,
+    );
+    // The stream has served once the reports are written; a run whose reports failed leaves it to read.
+    if (streaming && written.reportDir !== undefined) await streaming.stream.remove();
+  } finally {
+    stored?.close();
+  }
 }

@@ -6,7 +6,12 @@ import { interruptedReason } from '../interrupts.js';
 import { runPass } from './pass.js';
 
 function finish(passes: RecordList, outcome: Omit<StepOutcome, 'children'>): StepOutcome {
-  return { ...outcome, children: passes.kept, ...(passes.halted ? { haltsScenario: true } : {}) };
+  return {
+    ...outcome,
+    children: passes.kept,
+    childCounts: passes.counts,
+    ...(passes.halted ? { haltsScenario: true } : {}),
+  };
 }
 
 /**
@@ -19,7 +24,7 @@ export async function executeRepeatStep(
   context: StepContext,
 ): Promise<StepOutcome> {
   const { attempts, until, steps } = step.repeat;
-  const passes = recordList(context.services.keep, false);
+  const passes = recordList(context.services.keep);
   for (let n = 1; n <= attempts; n++) {
     if (context.signal.aborted)
       return finish(passes, {
@@ -67,7 +72,7 @@ export async function executeForEachStep(
   if (!Array.isArray(items)) {
     return { status: 'failed', error: `for_each: \`${from}\` is ${describeType(items)}, not an array` };
   }
-  const passes = recordList(context.services.keep, false);
+  const passes = recordList(context.services.keep);
   for (const [i, item] of items.entries()) {
     if (context.signal.aborted) {
       const why = interruptedReason(context.section);

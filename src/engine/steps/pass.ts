@@ -27,7 +27,7 @@ export async function runPass(
   });
   const started = services.clock.monotonicMs();
   const inner: StepContext = { ...context, depth: depth + 1 };
-  const children = recordList(services.keep, false);
+  const children = recordList(services.keep);
   for (const [i, step] of steps.entries()) {
     if (children.counts.failed > 0) {
       children.add(skippedStep(step, i, inner, 'an earlier step of this pass failed'));
@@ -44,6 +44,7 @@ export async function runPass(
     saved: {},
     warnings: [],
     children: children.kept,
+    childCounts: children.counts,
     ...(children.halted ? { haltsScenario: true } : {}),
   };
   services.listener.onStepEnd?.({ scenario: context.scenario, depth, result, nesting: 'pass' });

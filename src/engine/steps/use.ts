@@ -52,6 +52,7 @@ export async function executeUseStep(
     return {
       status: failed ? 'failed' : 'passed',
       children: results,
+      childCounts: counts,
       ...(failed ? { error: `${composed.name}: ${counts.failed} failed step(s)` } : {}),
       ...(halted ? { haltsScenario: true } : {}),
     };

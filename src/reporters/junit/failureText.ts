@@ -65,16 +65,18 @@ function nestedFailureLines(step: StepResult): string[] {
 
 /** Loops and composed scenarios: how their nested executions went, and the failed ones in brief. */
 function nestedLines(step: StepResult): string[] {
-  const children = step.children;
-  if (!children || children.length === 0) return [];
+  const children = step.children ?? [];
   // One pass over the children: a streamed run reads each back from disk as it is reached.
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counted = { passed: 0, failed: 0, skipped: 0, total: children.length };
   const failed: StepResult[] = [];
   for (const child of children) {
-    counts[child.status]++;
+    counted[child.status]++;
     if (child.status === 'failed') failed.push(child);
   }
-  const header = `Nested executions: ${children.length} (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)`;
+  // A run that kept only failed records counted them all as they ended.
+  const counts = step.childCounts ?? counted;
+  if (counts.total === 0) return [];
+  const header = `Nested executions: ${counts.total} (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)`;
   return [header, ...indent(failed.flatMap(nestedFailureLines), '  ')];
 }
 
