@@ -26,4 +26,3 @@ export {
 export { renderCoverageText } from './coverage/coverageText.js';
 export { openRecordStream, type RecordStream } from './stream/recordStream.js';
 export type { StoredResults } from './stream/storedRun.js';
-export { openRunDirectory } from './files/writeRunReports.js';

@@ -15,8 +15,6 @@ export const REPORT_FORMATS: readonly ReportFormat[] = ['html', 'json', 'junit',
 
 export interface ReportOutputOptions extends ReportFileOptions {
   reportsDir: string;
-  /** The run directory, when the run made it as it started (its record stream is there). */
-  runDir?: string;
   archive: boolean;
   retention: number;
   failures: { enabled: boolean; path: string; maskSensitive: boolean; retainCount: number };
@@ -126,7 +124,6 @@ export async function writeReportOutputs(
   if (files.length > 0) {
     try {
       const { dir, latest } = await writeRunReports({
-        ...(options.runDir === undefined ? {} : { dir: options.runDir }),
         reportsDir: options.reportsDir,
         files,
         startedAt: raw.startedAt,

@@ -218,6 +218,14 @@ describe('HTML report in Chromium', () => {
     const openLabels = await page.locator('details.step[open] > summary .label').allTextContents();
     expect(openLabels).toEqual(['Create order', 'for_each $terms (3 items)']);
     expect(await page.locator('details.step[open] .children details.step').count()).toBe(3);
+    // Nested rows sit indented under their parent, as its body does.
+    const left = async (locator: ReturnType<typeof stepRow>) =>
+      (await locator.locator(':scope > summary').boundingBox())!.x;
+    const parentLeft = await left(stepRow(page, 'for_each'));
+    const nested = page.locator('details.step[open] .children details.step').first();
+    expect((await nested.locator(':scope > summary').boundingBox())!.x).toBeGreaterThanOrEqual(
+      parentLeft + 30,
+    );
     await expect(stepRow(page, 'Wait for shipment').locator('.badge.attempts').textContent()).resolves.toBe(
       '3 attempts',
     );

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, tempWorkspace } from '../support/cli.js';
@@ -70,9 +70,11 @@ describe('a run killed with SIGKILL', () => {
     expect(await readdir(join(reports, 'latest'))).toEqual(['report.json']);
   });
 
-  it('leaves the records that ended before it, one JSON object per line, in its run directory', async () => {
+  it('leaves the records that ended before it, one JSON object per line, under .in-progress/', async () => {
     const reports = join(dir, '.runner/reports');
+    const inProgress = join(reports, '.in-progress');
     const runsBefore = new Set(await readdir(reports).catch(() => []));
+    const streamsBefore = new Set(await readdir(inProgress).catch(() => []));
     const cli = startCli(['run', 'stuck.yaml', '--report', 'junit'], { cwd: dir });
     const slowBefore = api.requests.filter((request) => request.url.startsWith('/slow')).length;
     const deadline = Date.now() + 10_000;
@@ -80,30 +82,29 @@ describe('a run killed with SIGKILL', () => {
       if (Date.now() > deadline) throw new Error('the server never received /slow');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    const newStreams = async () =>
+      (await readdir(inProgress).catch(() => [])).filter((name) => !streamsBefore.has(name));
     // Lines reach the file in batches at least every 50 ms: wait for the finished step's record.
-    const streamFile = async () => {
-      const runs = (await readdir(reports)).filter(
-        (name) => !runsBefore.has(name) && !name.startsWith('latest'),
-      );
-      return runs.length === 1
-        ? readFile(join(reports, runs[0]!, 'steps.ndjson'), 'utf8').catch(() => '')
-        : '';
+    const streamText = async () => {
+      const [name] = await newStreams();
+      return name === undefined
+        ? ''
+        : readFile(join(inProgress, name, 'steps.ndjson'), 'utf8').catch(() => '');
     };
-    while (!(await streamFile()).includes('GET /ok')) {
+    while (!(await streamText()).includes('GET /ok')) {
       if (Date.now() > deadline) throw new Error('the finished step never reached the stream');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     cli.child.kill('SIGKILL');
     await cli.done;
 
-    const killedRun = (await readdir(reports)).filter(
-      (name) => !runsBefore.has(name) && !name.startsWith('latest'),
-    );
-    expect(killedRun).toHaveLength(1);
-    expect(await readdir(join(reports, killedRun[0]!))).toEqual(['steps.ndjson']);
-    const lines = (await readFile(join(reports, killedRun[0]!, 'steps.ndjson'), 'utf8'))
-      .trimEnd()
-      .split('\n');
+    // No run directory: the run never finished, and retention never sees its stream.
+    expect((await readdir(reports)).filter((name) => !runsBefore.has(name))).toEqual([]);
+    const streams = await newStreams();
+    expect(streams).toHaveLength(1);
+    const file = join(inProgress, streams[0]!, 'steps.ndjson');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records[0]).toEqual({ x: 0, scenario: { name: 'Stuck', file: '.runner/tests/stuck.yaml' } });
     expect(records[1]).toMatchObject({
@@ -115,13 +116,25 @@ describe('a run killed with SIGKILL', () => {
     expect(records).toHaveLength(2);
   });
 
-  it('removes the stream once the reports are written from it', async () => {
+  it('removes the stream once the reports are written from it, and when the run cannot start', async () => {
     const reports = join(dir, '.runner/reports');
+    const inProgress = join(reports, '.in-progress');
+    const streamsBefore = (await readdir(inProgress).catch(() => [])).length;
     const runsBefore = new Set(await readdir(reports));
     expect((await runCli(['run', 'quick.yaml', '--report', 'json,junit'], { cwd: dir })).code).toBe(0);
     const newRun = (await readdir(reports)).filter(
       (name) => !runsBefore.has(name) && !name.startsWith('latest'),
     );
     expect(await readdir(join(reports, newRun[0]!))).toEqual(['report.json', 'report.xml']);
+    expect(await readdir(inProgress)).toHaveLength(streamsBefore);
+
+    // A client certificate that cannot be read stops the run before anything is sent (exit 2).
+    await writeFile(
+      join(dir, '.runner/environments/broken.yaml'),
+      `baseUrl: ${api.url}\nhttp: { caFile: missing.pem }\n`,
+    );
+    const broken = await runCli(['run', 'quick.yaml', '--env', 'broken', '--report', 'json'], { cwd: dir });
+    expect(broken.code).toBe(2);
+    expect(await readdir(inProgress)).toHaveLength(streamsBefore);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +13,10 @@ import {
 } from '../../src/reporters/json/buildJsonReport.js';
 import { renderJunit } from '../../src/reporters/junit/renderJunit.js';
 import { createResultMasker } from '../../src/reporters/maskingBoundary.js';
-import { openRecordStream, STREAM_FILE } from '../../src/reporters/stream/recordStream.js';
+import { IN_PROGRESS, openRecordStream, STREAM_FILE } from '../../src/reporters/stream/recordStream.js';
 import type { StoredResults } from '../../src/reporters/stream/storedRun.js';
 import { runScenarios, scenarioFromYaml } from '../support/engine.js';
+import { runResult as runResultOf, scenarioResult as scenarioResultOf } from '../support/reportRuns.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
 const LATE_SECRET = 'zq-late-7f3e91';
@@ -75,6 +76,8 @@ teardown:
 
 let server: TestServer;
 let dir: string;
+/** The stream's own folder, under the reports folder's `.in-progress/`. */
+let streamDir: string;
 beforeAll(async () => (server = await startTestServer({ handler: api })));
 afterAll(() => server.close());
 afterEach(async () => rm(dir, { recursive: true, force: true }));
@@ -86,7 +89,9 @@ async function streamedRun(options: { raw?: boolean; examples?: number; jobs?: n
   dir = await mkdtemp(join(tmpdir(), 'runner-stream-'));
   const secrets = new SecretRegistry();
   const masker = new Masker({ enabled: true, fields: [] }, secrets);
-  const stream = openRecordStream({ dir, masker, raw: options.raw === true });
+  const stream = await openRecordStream({ reportsDir: dir, masker, raw: options.raw === true });
+  const [name] = await readdir(join(dir, IN_PROGRESS));
+  streamDir = join(dir, IN_PROGRESS, name!);
   const scenarios = Array.from({ length: options.examples ?? 1 }, () => SCENARIO);
   const { result } = await runScenarios(scenarios, {
     baseUrl: server.url,
@@ -126,7 +131,7 @@ describe('the record stream (issue 14, flat memory)', () => {
     const { result, stored } = await streamedRun();
     try {
       // The first step's line was written before the code was saved as a token...
-      const lines = (await readFile(join(dir, STREAM_FILE), 'utf8')).trimEnd().split('\n');
+      const lines = (await readFile(join(streamDir, STREAM_FILE), 'utf8')).trimEnd().split('\n');
       expect(lines.find((line) => line.includes('Sees the code first'))).toContain(LATE_SECRET);
       // ...and no report read back from the stream shows it.
       const report = text(jsonReportText(stored.masked(result), META));
@@ -141,7 +146,7 @@ describe('the record stream (issue 14, flat memory)', () => {
   it('writes a raw twin for --report-raw, whose JSON report keeps masked cURL text', async () => {
     const { result, stored, masker } = await streamedRun({ raw: true });
     try {
-      expect((await readdir(dir)).sort()).toEqual(['steps.ndjson', 'steps.raw.ndjson']);
+      expect((await readdir(streamDir)).sort()).toEqual(['steps.ndjson', 'steps.raw.ndjson']);
       const raw = stored.raw(result)!;
       const expected = serializeJsonReport(
         buildJsonReport(result, { ...META, masked: createResultMasker(masker).run(result) }),
@@ -168,7 +173,7 @@ describe('the record stream (issue 14, flat memory)', () => {
   it('keeps executions that run at once apart, their lines interleaved in the file', async () => {
     const { result, stored, masker } = await streamedRun({ examples: 3, jobs: 3 });
     try {
-      const lines = (await readFile(join(dir, STREAM_FILE), 'utf8')).trimEnd().split('\n');
+      const lines = (await readFile(join(streamDir, STREAM_FILE), 'utf8')).trimEnd().split('\n');
       const executions = lines.map((line) => (JSON.parse(line) as { x: number }).x);
       // Interleaved: some line of a later execution comes before a line of an earlier one.
       expect(executions.some((x, i) => executions.slice(i + 1).some((later) => later < x))).toBe(true);
@@ -185,10 +190,51 @@ describe('the record stream (issue 14, flat memory)', () => {
     const { result, stored, masker } = await streamedRun();
     try {
       const page = [];
-      for await (const chunk of htmlReportText(htmlReportParts(stored.masked(result), META), dir))
+      for await (const chunk of htmlReportText(htmlReportParts(stored.masked(result), META), streamDir))
         page.push(chunk);
       expect(page.join('')).toBe(renderHtmlReport(createResultMasker(masker).run(result), META));
-      expect((await readdir(dir)).sort()).toEqual(['steps.ndjson']);
+      expect((await readdir(streamDir)).sort()).toEqual(['steps.ndjson']);
+    } finally {
+      stored.close();
+    }
+  });
+
+  it('writes its file readable by its owner only, and leaves nothing once discarded', async () => {
+    const { stored, stream } = await streamedRun();
+    stored.close();
+    expect((await stat(join(streamDir, STREAM_FILE))).mode & 0o777).toBe(0o600);
+    await stream.discard();
+    expect(await readdir(join(dir, IN_PROGRESS))).toEqual([]);
+  });
+
+  it('gives a record JSON cannot hold a line of its own, so its siblings keep their places', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'runner-stream-'));
+    const masker = new Masker({ enabled: true, fields: [] }, new SecretRegistry());
+    const stream = await openRecordStream({ reportsDir: dir, masker, raw: false });
+    const listener = stream.forExecution(0);
+    const step = (index: number, saved: Record<string, unknown>) => ({
+      index,
+      section: 'steps' as const,
+      kind: 'set' as const,
+      label: `set ${index}`,
+      status: 'passed' as const,
+      durationMs: 1,
+      loc: { file: 'a.yaml', line: index + 3, col: 5 },
+      assertions: [],
+      saved,
+      warnings: [],
+    });
+    const steps = [step(0, { a: 1 }), step(1, { big: 10n }), step(2, { c: 3 })];
+    const scenario = scenarioResultOf('S', steps);
+    listener.onScenarioBegin?.({ name: 'S', file: 'a.yaml' });
+    for (const record of steps) listener.onStepEnd?.({ scenario: 'S', depth: 0, result: record });
+    listener.onScenarioEnd?.(scenario);
+    const stored = await stream.finish();
+    try {
+      const read = stored.masked(runResultOf([scenario])).scenarios[0]!.steps;
+      expect(read.map((record) => record.label)).toEqual(['set 0', 'set 1', 'set 2']);
+      expect(read[1]!.warnings[0]).toMatch(/^the reports cannot show this step's record: .*BigInt/);
+      expect(read[2]!.saved).toEqual({ c: 3 });
     } finally {
       stored.close();
     }

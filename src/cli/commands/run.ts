@@ -166,13 +166,17 @@ export async function executeAndReport(
     // only what failure snapshots and the summary need (issue 14, flat memory). The github report alone
     // renders from the run itself, nested records included.
     keep: streaming !== undefined || (formats.length === 0 && !raw && !wantsCoverage) ? 'failed' : 'all',
-    ...(streaming ? { recordStream: (position: number) => streaming.stream.forExecution(position) } : {}),
+    ...(streaming ? { recordStream: (position: number) => streaming.forExecution(position) } : {}),
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr.write(escapeControls(mask(`error: a reporter failed in ${hook}: ${message}`)) + '\n');
     },
     stop,
     schedule: { jobs, bail: args.options.bail === true },
+  }).catch(async (error: unknown) => {
+    // A run that never started (a client key that does not open) leaves no stream behind.
+    await streaming?.discard();
+    throw error;
   });
   const writing = writeStreamedOutputs(
     run,

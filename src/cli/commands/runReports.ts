@@ -9,13 +9,11 @@ import type { Masker } from '../../masking/index.js';
 import {
   createGithubReporter,
   openRecordStream,
-  openRunDirectory,
   REPORT_FORMATS,
   writeGithubReport,
   writeReportOutputs,
   type RecordStream,
   type StoredResults,
-  type WrittenOutputs,
   type ApiCoverage,
   type FinishedResults,
   type GithubReportOptions,
@@ -73,17 +71,15 @@ async function writeRunOutputs(
     testFile?: string;
     now: Date;
     coverage?: ApiCoverage;
-    runDir?: string;
   },
   io: CliIo,
-): Promise<WrittenOutputs> {
+): Promise<void> {
   const { config, cwd } = options.workspace;
   const show = (path: string) => relative(cwd, path) || '.';
   const written = await writeReportOutputs(run, {
     formats: options.formats,
     raw: options.raw,
     reportsDir: config.reports.path,
-    ...(options.runDir === undefined ? {} : { runDir: options.runDir }),
     archive: config.reports.archive,
     retention: config.reports.retention,
     failures: config.reports.failures,
@@ -107,7 +103,6 @@ async function writeRunOutputs(
     const count = written.snapshots.length;
     io.stdout.write(`Failure snapshots: ${count} in ${show(config.reports.failures.path)}\n`);
   }
-  return written;
 }
 
 /** Whether the run writes report files (the `github` report writes none: it speaks as the run goes). */
@@ -120,18 +115,17 @@ export function writesReportFiles(
 }
 
 /**
- * Opens the run directory and its record stream as the run starts, so records go to disk as they end
- * (issue 14, flat memory). Where the directory cannot be made, the run keeps its records in memory and the
- * reports fail at the end with the reason, as they did before streaming.
+ * Opens the run's record stream as the run starts, so records go to disk as they end (issue 14, flat
+ * memory). Where its folder cannot be made, the run keeps its records in memory and the reports fail at the
+ * end with the reason, as they did before streaming.
  */
 export async function startRecordStream(
   workspace: Workspace,
   masker: Masker,
   raw: boolean,
-): Promise<{ dir: string; stream: RecordStream } | undefined> {
+): Promise<RecordStream | undefined> {
   try {
-    const dir = await openRunDirectory(workspace.config.reports.path, new Date().toISOString());
-    return { dir, stream: openRecordStream({ dir, masker, raw }) };
+    return await openRecordStream({ reportsDir: workspace.config.reports.path, masker, raw });
   } catch {
     return undefined;
   }
@@ -167,7 +161,7 @@ export function githubListener(cwd: string, root: string, io: CliIo): RunListene
  */
 export async function writeStreamedOutputs(
   run: ExecutedRun,
-  streaming: { dir: string; stream: RecordStream } | undefined,
+  streaming: RecordStream | undefined,
   options: {
     formats: ReportFormat[];
     raw: boolean;
@@ -184,7 +178,7 @@ export async function writeStreamedOutputs(
   let formats = options.formats;
   let raw = options.raw;
   try {
-    stored = await streaming?.stream.finish();
+    stored = await streaming?.finish();
     if (stored) {
       const storedRuns = { masked: stored.masked(run.raw), raw: stored.raw(run.raw) };
       results = {
@@ -207,7 +201,7 @@ export async function writeStreamedOutputs(
     const coverage = readable && options.coverage(readable);
     if (coverage) options.showCoverage(coverage);
     if (options.github && results.stored) await writeGithubReport(results.stored.masked, options.github);
-    const written = await writeRunOutputs(
+    await writeRunOutputs(
       results,
       {
         formats,
@@ -216,13 +210,12 @@ export async function writeStreamedOutputs(
         workspace: options.workspace,
         testFile: options.testFile,
         now: new Date(),
-        ...(streaming ? { runDir: streaming.dir } : {}),
       },
       io,
     );
-    // The stream has served once the reports are written; a run whose reports failed leaves it to read.
-    if (streaming && written.reportDir !== undefined) await streaming.stream.remove();
   } finally {
     stored?.close();
+    // Served, or of no use: the reports are written from it, or could not be (a full disk is freed).
+    await streaming?.discard();
   }
 }

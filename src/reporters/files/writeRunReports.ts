@@ -33,8 +33,6 @@ export interface WriteRunReportsOptions {
   archive: boolean;
   /** `reports.retention`: run directories kept when archiving, this run's included (at least 1). */
   retention: number;
-  /** The run directory, when the run made it as it started (its record stream is there). */
-  dir?: string;
 }
 
 /**
@@ -55,7 +53,7 @@ export async function writeRunReports(
   await fileSystem.mkdir(reportsDir, { recursive: true });
   await recoverFromCrash(reportsDir, Date.parse(options.startedAt), fileSystem);
 
-  const dir = options.dir ?? (await openRunDirectory(reportsDir, options.startedAt, fileSystem));
+  const dir = await openRunDirectory(reportsDir, options.startedAt, fileSystem);
   const latest = await replaceLatest(reportsDir, fileSystem, async (staging) => {
     for (const file of files) {
       const content = typeof file.content === 'string' ? file.content : file.content(dir);
@@ -78,7 +76,7 @@ function uniqueToken(): string {
  * A new `<reportsDir>/<timestamp>/` for a run starting at `startedAt`; two runs that start in the same
  * millisecond get `<timestamp>` and `<timestamp>-2`.
  */
-export async function openRunDirectory(
+async function openRunDirectory(
   reportsDir: string,
   startedAt: string,
   fileSystem: ReportFileSystem = nodeFileSystem,

@@ -98,7 +98,8 @@ details > summary::-webkit-details-marker { display: none; }
 .target { color: var(--muted); font-family: var(--mono); font-size: 12px; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; min-width: 0; flex-shrink: 1; }
 .step-body { padding: 4px 16px 12px 40px; }
-.children { margin: 8px 0 4px; border-left: 2px solid var(--border); border-radius: 0 0 0 6px; }
+.children { margin: 0 16px 12px 40px; border-left: 2px solid var(--border); border-radius: 0 0 0 6px; }
+.children .children { margin-left: 32px; }
 .children > .step:first-child { border-top: 0; }
 .children .step > summary { padding-left: 12px; }
 .children .step-body { padding-left: 32px; }

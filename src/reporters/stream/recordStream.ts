@@ -1,8 +1,10 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunListener, ScenarioResult, StepResult } from '../../engine/index.js';
 import type { Masker } from '../../masking/index.js';
+import { hasErrorCode } from '../files/reportFileSystem.js';
+import { runDirectoryName } from '../files/runDirectories.js';
 import { createResultMasker } from '../maskingBoundary.js';
 import { RecordIndex } from './recordIndex.js';
 import { storedResults, type StoredResults } from './storedRun.js';
@@ -19,9 +21,15 @@ export interface RecordStream {
   forExecution(position: number): RunListener;
   /** Waits for every line to reach the disk, then reads the run back from it (see storedRun.ts). */
   finish(): Promise<StoredResults>;
-  /** Removes the stream's files once the reports are written from them. */
-  remove(): Promise<void>;
+  /** Removes the stream's folder: the reports are written from it, or cannot be. */
+  discard(): Promise<void>;
 }
+
+/**
+ * Where streams are written while their runs go: `<reportsDir>/.in-progress/<run start>/`. Not a run
+ * directory, so another run's retention never prunes a stream in use; what a killed run leaves stays there.
+ */
+export const IN_PROGRESS = '.in-progress';
 
 /** Lines are written in batches of about this many bytes, or after FLUSH_MS, whichever comes first. */
 const BATCH_BYTES = 64 * 1024;
@@ -41,8 +49,9 @@ class LineFile {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(readonly path: string) {
-    // `wx`: a run directory is new, and a stream never writes over another run's file.
-    this.stream = createWriteStream(path, { flags: 'wx', encoding: 'utf8' });
+    // `wx`: a stream never writes over another run's file. Readable by its owner only: a line written
+    // before a secret was learned later in the run is masked again only when the reports are built.
+    this.stream = createWriteStream(path, { flags: 'wx', encoding: 'utf8', mode: 0o600 });
     this.stream.on('error', (error) => (this.error ??= error));
   }
 
@@ -75,6 +84,34 @@ class LineFile {
   }
 }
 
+/**
+ * A record's line. A record JSON cannot hold (a value a transform made that JSON refuses) still gets a
+ * line, of the fields the runner writes itself and a warning, so the record keeps its place among its
+ * siblings and no report is short of it.
+ */
+function lineText(wrap: (step: unknown) => unknown, step: StepResult): string {
+  try {
+    return JSON.stringify(wrap(ownRecord(step)));
+  } catch (error) {
+    const { index, section, kind, label, status, durationMs, loc } = step;
+    const reason = error instanceof Error ? error.message : String(error);
+    const warnings = [`the reports cannot show this step's record: ${reason}`];
+    const plain = {
+      index,
+      section,
+      kind,
+      label,
+      status,
+      durationMs,
+      loc,
+      assertions: [],
+      saved: {},
+      warnings,
+    };
+    return JSON.stringify(wrap(step.children === undefined ? plain : { ...plain, children: [] }));
+  }
+}
+
 /** A record as a line holds it: without its nested records, which have lines of their own. */
 function ownRecord(step: StepResult): Omit<StepResult, 'children'> & { children?: [] } {
   const { children, ...own } = step;
@@ -90,28 +127,35 @@ function ownRecord(step: StepResult): Omit<StepResult, 'children'> & { children?
  * `{"x": i, "scenario": ...}` opens an execution, `{"x": i, "v": n, "depth": d, "step": ...}` is a record,
  * `{"x": i, "end": ...}` closes the execution.
  */
-export function openRecordStream(options: { dir: string; masker: Masker; raw: boolean }): RecordStream {
+export async function openRecordStream(options: {
+  reportsDir: string;
+  masker: Masker;
+  raw: boolean;
+}): Promise<RecordStream> {
   const { masker } = options;
   const results = createResultMasker(masker);
-  const masked = new LineFile(join(options.dir, STREAM_FILE));
-  const raw = options.raw ? new LineFile(join(options.dir, RAW_STREAM_FILE)) : undefined;
+  const dir = await streamDirectory(join(options.reportsDir, IN_PROGRESS));
+  const masked = new LineFile(join(dir, STREAM_FILE));
+  const raw = options.raw ? new LineFile(join(dir, RAW_STREAM_FILE)) : undefined;
   const executions = new Map<ScenarioResult, RecordIndex>();
 
   return {
     forExecution(x) {
-      const index = new RecordIndex();
+      const index = new RecordIndex(raw !== undefined);
       return {
         onScenarioBegin(event) {
           masked.write(JSON.stringify({ x, scenario: masker.maskValue(event) }));
         },
         onStepEnd({ depth, result }) {
+          const version = masker.secretsVersion;
           const line = masked.write(
-            JSON.stringify({ x, v: masker.secretsVersion, depth, step: ownRecord(results.once(result)) }),
+            lineText((step) => ({ x, v: version, depth, step }), results.once(result)),
           );
-          const rawLine = raw?.write(JSON.stringify({ x, step: ownRecord(result) }));
+          const rawLine = raw?.write(lineText((step) => ({ x, step }), result));
           index.add(depth, result.children !== undefined, line, rawLine);
         },
         onScenarioEnd(result) {
+          index.close();
           executions.set(result, index);
           masked.write(
             JSON.stringify({ x, end: { name: masker.maskValue(result.name), status: result.status } }),
@@ -123,8 +167,24 @@ export function openRecordStream(options: { dir: string; masker: Masker; raw: bo
       await Promise.all([masked.close(), raw?.close()]);
       return storedResults({ executions, masker, path: masked.path, rawPath: raw?.path });
     },
-    async remove() {
-      await Promise.all([masked.path, raw?.path].map((path) => path && rm(path, { force: true })));
+    async discard() {
+      await Promise.all([masked.close().catch(() => undefined), raw?.close().catch(() => undefined)]);
+      await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new folder for one run's stream, named by its start (a second one in the same millisecond gets `-2`). */
+async function streamDirectory(parent: string): Promise<string> {
+  await mkdir(parent, { recursive: true, mode: 0o700 });
+  const name = runDirectoryName(new Date().toISOString());
+  for (let n = 1; ; n++) {
+    const dir = join(parent, n === 1 ? name : `${name}-${n}`);
+    try {
+      await mkdir(dir, { mode: 0o700 });
+      return dir;
+    } catch (error) {
+      if (!hasErrorCode(error, 'EEXIST')) throw error;
+    }
+  }
 }
