@@ -26,7 +26,6 @@ import { chooseShard } from '../shardOption.js';
 import { listExecutions } from './listExecutions.js';
 import {
   githubListener,
-  githubReportOptions,
   reportFormats,
   startRecordStream,
   writeStreamedOutputs,
@@ -144,11 +143,8 @@ export async function executeAndReport(
   const listeners: MaskedListener[] = [
     { listener: consoleReporter, masker: plan.masker.withFields(CONSOLE_ONLY_MASK_FIELDS) },
   ];
-  // Without a record stream (no report files), the github report is a listener of the run as it ends.
-  if (
-    formats.includes('github') &&
-    !writesReportFiles(formats, args.options['report-raw'] === true, wantsCoverage)
-  ) {
+  // The github report needs only the failed steps, which the run keeps at every depth (recordList.ts).
+  if (formats.includes('github')) {
     listeners.push({
       listener: githubListener(plan.workspace.cwd, plan.workspace.root, io),
       masker: plan.masker,
@@ -163,9 +159,8 @@ export async function executeAndReport(
     listeners,
     network: { processEnv: io.env, pinnedHosts: pinnedHosts(args) },
     // The console prints every record as it ends, and report files render from the record stream: keep
-    // only what failure snapshots and the summary need (issue 14, flat memory). The github report alone
-    // renders from the run itself, nested records included.
-    keep: streaming !== undefined || (formats.length === 0 && !raw && !wantsCoverage) ? 'failed' : 'all',
+    // only what failure snapshots, the summary and the github report need (issue 14, flat memory).
+    keep: streaming !== undefined || !writesReportFiles(formats, raw, wantsCoverage) ? 'failed' : 'all',
     ...(streaming ? { recordStream: (position: number) => streaming.forExecution(position) } : {}),
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -186,11 +181,6 @@ export async function executeAndReport(
       raw,
       workspace: plan.workspace,
       testFile: plan.testFile,
-      // The github report renders from the stream when there is one: the run keeps no nested records.
-      github:
-        streaming && formats.includes('github')
-          ? githubReportOptions(plan.workspace.cwd, plan.workspace.root, io)
-          : undefined,
       coverage: (results) =>
         wantsCoverage && plan.contract
           ? computeCoverage(plan.contract.document.display, plan.contract.documented(), results)

@@ -10,7 +10,6 @@ import {
   createGithubReporter,
   openRecordStream,
   REPORT_FORMATS,
-  writeGithubReport,
   writeReportOutputs,
   type RecordStream,
   type StoredResults,
@@ -153,8 +152,8 @@ export function githubListener(cwd: string, root: string, io: CliIo): RunListene
 }
 
 /**
- * After a run: reads its record stream back (when there is one), prints coverage, writes the report files,
- * the github report and the failure snapshots, and removes the stream once the reports are written. A
+ * After a run: reads its record stream back (when there is one), prints coverage, writes the report files
+ * and the failure snapshots, and removes the stream once the reports are written. A
  * stream that cannot be read back (a full disk during the run) costs the report files, with a warning; the
  * failure snapshots are still written and the exit code still follows the checks (DECISIONS.md, Wave 2 /
  * Platform).
@@ -167,7 +166,6 @@ export async function writeStreamedOutputs(
     raw: boolean;
     workspace: Workspace;
     testFile?: string;
-    github?: GithubReportOptions;
     coverage: (run: RunResult) => ApiCoverage | undefined;
     showCoverage: (coverage: ApiCoverage) => void;
   },
@@ -200,7 +198,6 @@ export async function writeStreamedOutputs(
       stored === undefined && streaming !== undefined ? undefined : (results.stored?.masked ?? run.raw);
     const coverage = readable && options.coverage(readable);
     if (coverage) options.showCoverage(coverage);
-    if (options.github && results.stored) await writeGithubReport(results.stored.masked, options.github);
     await writeRunOutputs(
       results,
       {
