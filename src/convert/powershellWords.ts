@@ -6,8 +6,9 @@
  * (shellVariables.ts). Since 7.3 each argument reaches curl.exe exactly as PowerShell parsed it; what only
  * PowerShell can evaluate (other variables, `$(...)`, script blocks, splatting, `--%`) is refused by name.
  */
+import { CommandWordsReader } from './commandWordsReader.js';
 import { conversionError, locationAt, type TextSource } from './conversionError.js';
-import type { ShellCommand, ShellStdin } from './shellScript.js';
+import type { ShellCommand } from './shellScript.js';
 import { markShellVariable } from './shellVariables.js';
 
 /** The escapes PowerShell knows after a backtick; any other character stands for itself. */
@@ -26,19 +27,7 @@ const BACKTICK_ESCAPES: Record<string, string> = {
 /** Characters that start PowerShell syntax in argument mode; unquoted, they cannot be converted. */
 const EXPRESSION_STARTS = new Set(['(', ')', '{', '}', ',']);
 
-class PowerShellReader {
-  private i = 0;
-  private word: string | undefined;
-  private words: string[] = [];
-  private stdin: ShellStdin | undefined;
-  private readonly commands: ShellCommand[] = [];
-
-  constructor(private readonly source: TextSource) {}
-
-  get text(): string {
-    return this.source.text;
-  }
-
+class PowerShellReader extends CommandWordsReader {
   read(): ShellCommand[] {
     const text = this.text;
     while (this.i < text.length) {
@@ -73,26 +62,11 @@ class PowerShellReader {
     return this.commands;
   }
 
-  private append(chunk: string, advance = chunk.length): void {
-    this.word = (this.word ?? '') + chunk;
-    this.i += advance;
-  }
-
-  private finishWord(): void {
+  protected override finishWord(): void {
     if (this.word === '--%') {
       throw this.unsupported('the stop-parsing token `--%`', 'what follows it is passed on unparsed');
     }
-    if (this.word !== undefined) this.words.push(this.word);
-    this.word = undefined;
-  }
-
-  private endCommand(nextStdin?: ShellStdin): void {
-    this.finishWord();
-    if (this.words.length > 0) {
-      this.commands.push({ words: this.words, ...(this.stdin ? { stdin: this.stdin } : {}) });
-    }
-    this.words = [];
-    this.stdin = nextStdin;
+    super.finishWord();
   }
 
   /** A backtick before a line break continues the line; before anything else it is an escape. */

@@ -8,6 +8,7 @@
  * converted and is refused.
  */
 import { readAnsiCQuoted } from './ansiCQuote.js';
+import { CommandWordsReader } from './commandWordsReader.js';
 import { conversionError, locationAt, type TextSource } from './conversionError.js';
 import { markShellVariable } from './shellVariables.js';
 
@@ -26,20 +27,9 @@ export interface ShellCommand {
 /** Inside double quotes a backslash escapes only these; before anything else it stays a backslash. */
 const DOUBLE_QUOTE_ESCAPES = new Set(['$', '`', '"', '\\']);
 
-class ScriptReader {
-  private i = 0;
-  private word: string | undefined;
-  private words: string[] = [];
-  private stdin: ShellStdin | undefined;
-  private readonly commands: ShellCommand[] = [];
+class ScriptReader extends CommandWordsReader {
   /** Heredocs started on the current line; their bodies follow the line break. */
   private pendingHeredocs: { delimiter: string; stripTabs: boolean }[] = [];
-
-  constructor(private readonly source: TextSource) {}
-
-  get text(): string {
-    return this.source.text;
-  }
 
   read(): ShellCommand[] {
     const text = this.text;
@@ -76,25 +66,6 @@ class ScriptReader {
       );
     }
     return this.commands;
-  }
-
-  private append(chunk: string, advance = chunk.length): void {
-    this.word = (this.word ?? '') + chunk;
-    this.i += advance;
-  }
-
-  private finishWord(): void {
-    if (this.word !== undefined) this.words.push(this.word);
-    this.word = undefined;
-  }
-
-  private endCommand(nextStdin?: ShellStdin): void {
-    this.finishWord();
-    if (this.words.length > 0) {
-      this.commands.push({ words: this.words, ...(this.stdin ? { stdin: this.stdin } : {}) });
-    }
-    this.words = [];
-    this.stdin = nextStdin;
   }
 
   private backslash(): void {
