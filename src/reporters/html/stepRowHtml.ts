@@ -3,7 +3,7 @@ import { formatLocation } from '../../diagnostics/location.js';
 import { attemptsBadge, durationBadge, httpStatusBadge, requestIdBadge, statusBadge } from './badges.js';
 import { escapeHtml } from './escapeHtml.js';
 import { cacheHtml, requestHtml, responseHtml, spreadsheetHtml } from './httpExchangeHtml.js';
-import { StepBody, type BodyCounter, type HtmlPart, type LazyBodies } from './lazyBodies.js';
+import { joinHtmlParts, StepBody, type BodyCounter, type HtmlPart, type LazyBodies } from './lazyBodies.js';
 import { stepOutcomeHtml } from './stepOutcomeHtml.js';
 
 function summaryHtml(step: StepResult): string {
@@ -63,11 +63,5 @@ export function* stepRowParts(step: StepResult, bodies: BodyCounter): Generator<
 
 /** One step's row as text, its closed steps' bodies added to `store`. */
 export function stepRowHtml(step: StepResult, store: LazyBodies): string {
-  const page: string[] = [];
-  const counter: BodyCounter = { next: store.size };
-  for (const part of stepRowParts(step, counter)) {
-    if (part instanceof StepBody) store.add(part.html);
-    else if (typeof part === 'string') page.push(part);
-  }
-  return page.join('');
+  return joinHtmlParts(stepRowParts(step, { next: store.size }), store);
 }

@@ -1,14 +1,7 @@
 import type { RunResult, ScenarioResult, StepCounts, StepResult } from '../../engine/index.js';
-import type { JsonMetadata, JsonReport, JsonScenarioRecord, JsonSummary } from './reportTypes.js';
+import type { JsonMetadata, JsonReport, JsonSummary } from './reportTypes.js';
 import { Items, objectText, type ItemWriter } from './jsonText.js';
-import {
-  childPairs,
-  ownStepErrors,
-  ownStepRecord,
-  stepErrorName,
-  stepErrors,
-  stepRecord,
-} from './stepRecord.js';
+import { childPairs, ownStepErrors, ownStepRecord, stepErrorName, stepErrors } from './stepRecord.js';
 
 export interface JsonReportMeta {
   /** The runner's version (SPEC: `metadata.version`). */
@@ -56,22 +49,6 @@ function scenarioMetadata(scenario: ScenarioResult, meta: JsonReportMeta): JsonM
   return metadata;
 }
 
-function scenarioRecord(
-  scenario: ScenarioResult,
-  meta: JsonReportMeta,
-  masked: ScenarioResult | undefined,
-): JsonScenarioRecord {
-  return {
-    metadata: scenarioMetadata(scenario, meta),
-    summary: summary(scenario.counts),
-    steps: scenario.steps.map((step, i) => {
-      const curlFrom = meta.masked === undefined ? step : masked?.steps[i];
-      return stepRecord(step, scenario.file, curlFrom ?? { ...step, request: undefined });
-    }),
-    errors: scenario.steps.flatMap((step) => stepErrors(step)),
-  };
-}
-
 /** The run as a whole: its own start, duration and counts (which include every execution's steps). */
 function runMetadata(run: RunResult, meta: JsonReportMeta, scenario: string, testFile: string): JsonMetadata {
   const metadata: JsonMetadata = {
@@ -98,28 +75,11 @@ function filesOf(run: RunResult): string {
  * exactly its SPEC record, described at the top level by the run. Several (examples, a directory) give an
  * aggregate: `metadata.scenario` names the run (`3 scenarios`), `summary` counts every execution's steps,
  * `steps` is empty, `errors` gathers every execution's errors prefixed with its name, and `scenarios[]`
- * holds one SPEC record per execution. Pure: the data is already masked, or deliberately raw.
+ * holds one SPEC record per execution. Pure: the data is already masked, or deliberately raw. Read from
+ * the text jsonReportText writes, so the report has one definition, whether streamed to a file or not.
  */
 export function buildJsonReport(run: RunResult, meta: JsonReportMeta): JsonReport {
-  const maskedOf = (i: number) => meta.masked?.scenarios[i];
-  const [only, ...rest] = run.scenarios;
-  if (only && rest.length === 0) {
-    const record = scenarioRecord(only, meta, maskedOf(0));
-    const metadata = runMetadata(run, meta, only.name, only.file);
-    if (only.description !== undefined) metadata.description = only.description;
-    if (only.tags.length > 0) metadata.tags = [...only.tags];
-    return { ...record, metadata, summary: summary(run.counts) };
-  }
-  const scenarios = run.scenarios.map((scenario, i) => scenarioRecord(scenario, meta, maskedOf(i)));
-  return {
-    metadata: runMetadata(run, meta, `${run.scenarios.length} scenarios`, meta.testFile ?? filesOf(run)),
-    summary: summary(run.counts),
-    steps: [],
-    errors: scenarios.flatMap((record) =>
-      record.errors.map((error) => `${record.metadata.scenario} › ${error}`),
-    ),
-    scenarios,
-  };
+  return JSON.parse([...jsonReportText(run, meta)].join('')) as JsonReport;
 }
 
 /** The text of `report.json`: indented for people, ending in a newline. */
