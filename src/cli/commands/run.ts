@@ -151,16 +151,15 @@ export async function executeAndReport(
     });
   }
   const raw = args.options['report-raw'] === true;
-  const streaming = writesReportFiles(formats, raw, wantsCoverage)
-    ? await startRecordStream(plan.workspace, plan.masker, raw)
-    : undefined;
+  const wantsFiles = writesReportFiles(formats, raw, wantsCoverage);
+  const streaming = wantsFiles ? await startRecordStream(plan.workspace, plan.masker, raw) : undefined;
   const run = await executePlan(plan, {
     userAgent: `runner/${buildInfo.version}`,
     listeners,
     network: { processEnv: io.env, pinnedHosts: pinnedHosts(args) },
     // The console prints every record as it ends, and report files render from the record stream: keep
     // only what failure snapshots, the summary and the github report need (issue 14, flat memory).
-    keep: streaming !== undefined || !writesReportFiles(formats, raw, wantsCoverage) ? 'failed' : 'all',
+    keep: streaming !== undefined || !wantsFiles ? 'failed' : 'all',
     ...(streaming ? { recordStream: (position: number) => streaming.forExecution(position) } : {}),
     onListenerError: (error, hook) => {
       const message = error instanceof Error ? error.message : String(error);
