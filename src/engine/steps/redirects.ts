@@ -29,17 +29,19 @@ export class RedirectFailure extends Error {
 const CREDENTIAL_LIKE_NAME = /auth|token|secret|password|session|cookie|api-?key/i;
 
 /**
- * On a hop to another origin, credentials stay behind: headers with a masked name (authorization, cookie,
- * API keys, ...), names that look like credentials, and any header whose value carries a known secret.
+ * The headers of a hop, always taken from the step's own request: on a hop to an origin other than the step's,
+ * credentials stay behind (headers with a masked name such as authorization or cookie, names that look like
+ * credentials, any header whose value carries a known secret); a hop back to the step's origin sends them
+ * again, as curl and Hurl do (DECISIONS, "Finer points (wave 3)").
  */
 function headersForHop(
-  headers: HttpRequest['headers'],
-  crossOrigin: boolean,
+  stepHeaders: HttpRequest['headers'],
+  toStepOrigin: boolean,
   masker: Masker,
 ): HttpRequest['headers'] {
-  if (!crossOrigin) return { ...headers };
+  if (toStepOrigin) return { ...stepHeaders };
   return Object.fromEntries(
-    Object.entries(headers).filter(
+    Object.entries(stepHeaders).filter(
       ([name, value]) =>
         !masker.isSensitive([name]) &&
         !CREDENTIAL_LIKE_NAME.test(name) &&
@@ -78,6 +80,9 @@ export async function sendFollowingRedirects(
   let current = request;
   const hops: RedirectHop[] = [];
   let totalMs = 0;
+  const stepOrigin = new URL(request.url).origin;
+  /** Once a hop turned the request into a bodiless GET, every later hop is one too. */
+  let bodyDropped = false;
   for (;;) {
     let response: HttpResponse;
     try {
@@ -101,16 +106,17 @@ export async function sendFollowingRedirects(
       );
     }
     hops.push({ status: response.status, from: current.url, to: next });
-    const crossOrigin = new URL(next).origin !== new URL(current.url).origin;
+    const toStepOrigin = new URL(next).origin === stepOrigin;
     const { method, keepsBody } = methodForHop(response.status, current.method);
-    if (crossOrigin && keepsBody && carriesSecret(current.body, masker)) {
+    if (!toStepOrigin && keepsBody && carriesSecret(current.body, masker)) {
       throw new RedirectFailure(
         `not following the ${response.status} redirect to ${new URL(next).origin}: it would send the request body, which carries credentials, to another origin`,
         hops,
       );
     }
-    const headers = headersForHop(current.headers, crossOrigin, masker);
-    if (!keepsBody) {
+    if (!keepsBody) bodyDropped = true;
+    const headers = headersForHop(request.headers, toStepOrigin, masker);
+    if (bodyDropped) {
       for (const name of Object.keys(headers))
         if (/^content-(type|length)$/i.test(name)) delete headers[name];
     }
