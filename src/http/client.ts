@@ -5,6 +5,7 @@ import { endpointKey } from './endpoint.js';
 import { findHeader } from './headers.js';
 import { HttpError } from './httpError.js';
 import { collectResponse } from './collectResponse.js';
+import { parserReason } from './parserReason.js';
 import { checkHost } from './sandbox/policy.js';
 import { toHttpError, type FailureContext } from './transportErrors.js';
 import type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from './types.js';
@@ -139,6 +140,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           durationMs: performance.now() - started,
         };
       } catch (error) {
+        const head = dispatchers.connector.rejectedHead(error);
+        if (head !== undefined) context.parserReason = await parserReason(head);
         throw toHttpError(dispatchers.connector.takeTlsAlert(key) ?? error, context);
       }
     },

@@ -9,6 +9,7 @@ import type { HostResolver, ResolvedAddress } from './hostResolver.js';
 import { findPin, type PinnedHosts } from './pinnedHosts.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
 import { peerCertificate } from './peerCertificate.js';
+import { keepRejectedHeads } from './responseHeads.js';
 import type { TlsConnectOptions } from './tlsTrust.js';
 import type { HttpVersion, PeerCertificate } from './types.js';
 import { watchHttp1Version } from './versionSniffer.js';
@@ -48,6 +49,11 @@ export interface Connector {
    * closed".
    */
   takeTlsAlert(key: string): Error | undefined;
+  /**
+   * The head of the response whose parse failure undici reported as a body length mismatch (see
+   * responseHeads.ts), to learn the parser's reason; undefined for any other error.
+   */
+  rejectedHead(error: unknown): Buffer | undefined;
   /** Stops connections still resolving or connecting, which would otherwise keep the process alive. */
   close(): void;
 }
@@ -94,6 +100,7 @@ export function createConnector(options: ConnectorOptions): Connector {
   // undici does not say which connection served a response, so remember what each endpoint's was.
   const connections = new Map<string, ConnectionFacts>();
   const alerts = new Map<string, Error>();
+  const rejectedHeads = new WeakMap<Error, Buffer>();
   const connecting = new Set<Socket>();
   let closed = false;
   const socketOptions = {
@@ -124,8 +131,10 @@ export function createConnector(options: ConnectorOptions): Connector {
         connected.on('error', (socketError: Error & { code?: string }) => {
           if (socketError.code?.startsWith('ERR_SSL_') === true) alerts.set(key, socketError);
         });
-        if (facts.httpVersion !== '2')
+        if (facts.httpVersion !== '2') {
           watchHttp1Version(connected, (version) => void (facts.httpVersion = version));
+          keepRejectedHeads(connected, rejectedHeads);
+        }
       }
       callback(...args);
     });
@@ -169,6 +178,7 @@ export function createConnector(options: ConnectorOptions): Connector {
       alerts.delete(key);
       return alert;
     },
+    rejectedHead: (error) => (error instanceof Error ? rejectedHeads.get(error) : undefined),
     close() {
       closed = true;
       for (const socket of connecting) socket.destroy();

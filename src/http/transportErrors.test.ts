@@ -71,8 +71,25 @@ describe('toHttpError', () => {
     expect(toHttpError(coded('ECONNRESET'), context).message).toBe(
       'connection to api.test:443 closed before the response was complete',
     );
-    expect(toHttpError(coded('HPE_INVALID_CONSTANT', 'Expected HTTP/'), context).message).toBe(
-      'invalid HTTP exchange with api.test:443: Expected HTTP/',
+    const parser = new Error('Response does not match the HTTP/1.1 protocol (Expected HTTP/, RTSP/ or ICE/)');
+    expect(toHttpError(parser, context).message).toBe(
+      'invalid HTTP response from api.test:443: expected HTTP/, RTSP/ or ICE/',
+    );
+  });
+
+  it("names the parser's reason where undici reports a body length mismatch", () => {
+    const mismatch = coded('UND_ERR_RES_CONTENT_LENGTH_MISMATCH');
+    expect(toHttpError(mismatch, { ...context, parserReason: 'Invalid header token' }).message).toBe(
+      'invalid HTTP response from api.test:443: invalid header token',
+    );
+    expect(toHttpError(mismatch, { ...context, parserReason: 'Duplicate Content-Length' }).message).toBe(
+      'invalid HTTP response from api.test:443: duplicate Content-Length',
+    );
+    expect(toHttpError(mismatch, context).message).toBe(
+      'invalid HTTP response from api.test:443: the HTTP parser rejected its head',
+    );
+    expect(toHttpError(mismatch, { ...context, headersReceived: true }).message).toBe(
+      'response body from api.test:443 does not match its content-length header',
     );
   });
 

@@ -11,6 +11,8 @@ export interface FailureContext {
   timedOut: boolean;
   /** Response headers had arrived; only the body was still coming. */
   headersReceived: boolean;
+  /** Why the HTTP parser rejected the response head, when undici's error hides it (see responseHeads.ts). */
+  parserReason?: string;
 }
 
 const CONNECT_CODES = new Set([
@@ -24,6 +26,8 @@ const CONNECT_CODES = new Set([
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const CLOSED_CODES = new Set(['UND_ERR_DESTROYED', 'UND_ERR_CLOSED']);
+/** undici's prefix to llhttp's reason: `Response does not match the HTTP/1.1 protocol (Invalid header token)`. */
+const PARSER_MESSAGE = /^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/s;
 
 const TLS_HINT =
   'if the server uses a self-signed or private certificate, set `http.caFile` or `http.insecure: true`';
@@ -106,10 +110,32 @@ export function toHttpError(error: unknown, context: FailureContext): HttpError 
       },
     );
   }
+  const rejected = parserFailure(code, detail, context);
+  if (rejected !== undefined) return new HttpError('protocol', rejected, { cause: error });
   if (code === 'UND_ERR_INVALID_ARG') {
     return new HttpError('protocol', `invalid request to ${context.target}: ${detail}`, { cause: error });
   }
   return new HttpError('protocol', `invalid HTTP exchange with ${context.target}: ${detail}`, {
     cause: error,
   });
+}
+
+/**
+ * What the HTTP/1.1 parser rejected, in its words with a lower-case start (`invalid header token`,
+ * `invalid character in chunk size`), as DECISIONS asks: never a guess about the body length.
+ */
+function parserFailure(code: string, detail: string, context: FailureContext): string | undefined {
+  // `Invalid header token` reads `invalid header token`; `Content-Length overflow` keeps its header name.
+  const words = (reason: string) => reason.replace(/^[A-Z][a-z]+(?=[ ,]|$)/, (word) => word.toLowerCase());
+  const invalid = (reason: string) => `invalid HTTP response from ${context.target}: ${words(reason)}`;
+  // undici's HTTPParserError has no code (it looks its name up in the wrong table): its message tells.
+  const parsed = PARSER_MESSAGE.exec(detail)?.[1];
+  if (parsed !== undefined) return invalid(parsed);
+  if (code === 'UND_ERR_HEADERS_OVERFLOW')
+    return invalid('its headers exceed the size limit of the HTTP parser (headers overflow)');
+  if (code !== 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return undefined;
+  if (context.parserReason !== undefined) return invalid(context.parserReason);
+  // undici reports any failure after a head's `content-length` line this way; without headers it is not one.
+  if (!context.headersReceived) return invalid('the HTTP parser rejected its head');
+  return `response body from ${context.target} does not match its content-length header`;
 }

@@ -13,6 +13,37 @@ const nestedArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const nestedObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 const ANSI_BODY = 'hello \u001b[31mred\u001b[0m \r rewritten \u0007 bell \u009b2J';
 
+/**
+ * Heads the HTTP/1.1 parser rejects, and the reason each failure must name (DECISIONS, "Finer points (wave 3)").
+ * undici words a failure after a `content-length` line as a body length mismatch; the first four said so.
+ */
+const REJECTED_HEADS: Record<string, [head: string, reason: string]> = {
+  '/bad-name-after-length': [
+    'HTTP/1.1 200 OK\r\ncontent-length: 2\r\nbad header: x\r\n\r\nok',
+    'invalid header token',
+  ],
+  '/duplicate-length': [
+    'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\nok',
+    'duplicate Content-Length',
+  ],
+  '/length-and-chunked': [
+    'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ntransfer-encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n',
+    "Transfer-Encoding can't be present with Content-Length",
+  ],
+  '/length-overflow': [
+    'HTTP/1.1 200 OK\r\ncontent-length: 99999999999999999999\r\n\r\nok',
+    'Content-Length overflow',
+  ],
+  '/bad-name': ['HTTP/1.1 200 OK\r\nbad header: x\r\ncontent-length: 2\r\n\r\nok', 'invalid header token'],
+  '/bad-length': ['HTTP/1.1 200 OK\r\ncontent-length: 2x\r\n\r\nok', 'invalid character in Content-Length'],
+  '/bad-status': ['HTTP/1.1 2xx OK\r\ncontent-length: 2\r\n\r\nok', 'invalid status code'],
+  '/bad-chunk-size': [
+    'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+    'invalid character in chunk size',
+  ],
+  '/bare-lf': ['HTTP/1.1 200 OK\ncontent-length: 2\n\nok', 'missing expected CR after response line'],
+};
+
 let server: RawServer;
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -38,6 +69,8 @@ beforeAll(async () => {
     if (path === '/no-content') return void socket.write('HTTP/1.1 204 No Content\r\n\r\n');
     if (path === '/not-modified') return void socket.write('HTTP/1.1 304 Not Modified\r\netag: "v1"\r\n\r\n');
     if (path === '/malformed') return void socket.end('HTTX/1.1 abc nonsense\r\n\r\n');
+    const rejected = REJECTED_HEADS[path];
+    if (rejected !== undefined) return void socket.write(rejected[0]);
     if (path === '/cut-short')
       return void socket.end('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nonly a few');
     if (path === '/endless-headers') {
@@ -194,15 +227,33 @@ steps:
     const elapsed = Date.now() - started;
     expectNoCrash({ stdout, stderr });
     expect(code).toBe(1);
-    expect(stdout).toMatch(/✗ GET \/malformed .*\n.*does not match the HTTP\/1\.1 protocol/);
+    expect(stdout).toMatch(/✗ GET \/malformed .*\n.*invalid HTTP response from .*: expected HTTP\//);
     expect(stdout).toMatch(/✗ GET \/cut-short .*\n.*closed before the response was complete/);
-    expect(stdout).toMatch(/✗ GET \/endless-headers .*\n.*Headers Overflow/);
+    expect(stdout).toMatch(/✗ GET \/endless-headers .*\n.*its headers exceed .* \(headers overflow\)/);
     // The timeout bounds the whole exchange: the drip (10 s of bytes) is cut after 1 s.
     expect(stdout).toMatch(/✗ GET \/slow-drip .*\n.*not complete within 1s \(request timeout\)/);
     expect(elapsed).toBeLessThan(8_000);
     expect(stdout).toMatch(/✓ still running/);
     expect(stdout).toContain('1 passed, 4 failed');
     expect(files.has('latest/report.json')).toBe(true);
+  });
+
+  it('a response the HTTP parser rejects fails naming what the parser rejected, never a body length', async () => {
+    const paths = Object.keys(REJECTED_HEADS);
+    // Each rejected head comes after a good answer on the same keep-alive connection.
+    const steps = paths.map(
+      (path) => `  - request: { method: GET, url: /ok }\n  - request: { method: GET, url: ${path} }\n`,
+    );
+    const file = await scenario('rejected-heads', `scenario: rejected heads\nsteps:\n${steps.join('')}`);
+    const { code, stdout, stderr } = await runCli(['run', file], { cwd: dir });
+    expectNoCrash({ stdout, stderr });
+    expect(code).toBe(1);
+    expect(stdout).toContain(`${paths.length} passed, ${paths.length} failed`);
+    expect(stdout).not.toContain('content-length header');
+    for (const [path, [, reason]] of Object.entries(REJECTED_HEADS)) {
+      const line = new RegExp(`✗ GET ${path} .*\\n\\s*✗ (.*)`).exec(stdout)?.[1];
+      expect(line, path).toBe(`invalid HTTP response from ${new URL(server.url).host}: ${reason}`);
+    }
   });
 
   it('HEAD, 204 and 304 answers (no body) go through every reporter; the exit code follows the checks', async () => {
