@@ -13,6 +13,7 @@ export type CommandModule = { execute(args: ParsedArgs, io: CliIo): Promise<numb
 /** Commands load on demand, so `--version` and `--help` never pay for YAML, HTTP or JSON Schema. */
 const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> = {
   init: () => import('./commands/init.js'),
+  demo: () => import('./commands/demo.js'),
   run: () => import('./commands/run.js'),
   validate: () => import('./commands/validate.js'),
   schema: () => import('./commands/schema.js'),

@@ -46,7 +46,7 @@ describe('runner convert: the "Copy as cURL" corpus', () => {
   });
 
   it('writes scenarios that `runner validate` accepts in a new workspace', async () => {
-    expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['init', '--demo'], { cwd: dir })).code).toBe(0);
     for (const { name, command } of await corpus()) {
       const { code, stdout } = await runCli(['convert', '-'], { cwd: dir, stdin: command });
       if ((await expectedFile(`${name}.expected.err`)).startsWith('error:')) continue;
@@ -108,7 +108,7 @@ describe('runner convert <command>', () => {
   });
 
   it('makes URLs relative to the environment with --env, setting the service', async () => {
-    await runCli(['init'], { cwd: dir });
+    await runCli(['init', '--demo'], { cwd: dir });
     const { code, stdout } = await runCli(
       ['convert', '--env', 'local', 'curl \'http://localhost:4010/auth/login\' --json \'{"username":"u"}\''],
       { cwd: dir },
@@ -139,7 +139,7 @@ describe('runner convert <command>', () => {
 
 describe('runner convert --to curl', () => {
   it('prints one command per request step, credentials masked unless --raw', async () => {
-    await runCli(['init'], { cwd: dir });
+    await runCli(['init', '--demo'], { cwd: dir });
     const masked = await runCli(['convert', '--to', 'curl', 'users-crud.yaml'], { cwd: dir });
     expect(masked.code).toBe(0);
     expect(masked.stdout).toContain('# Scenario: Users CRUD (.runner/tests/users-crud.yaml)');
@@ -155,7 +155,7 @@ describe('runner convert --to curl', () => {
   });
 
   it('converts back to the same request (round trip through the CLI)', async () => {
-    await runCli(['init'], { cwd: dir });
+    await runCli(['init', '--demo'], { cwd: dir });
     const command = await readFile(join(corpusDir, 'typed-get-query.curl'), 'utf8');
     const first = await runCli(['convert', '-'], { cwd: dir, stdin: command });
     await writeFile(join(dir, '.runner/tests/query.yaml'), first.stdout);
@@ -167,7 +167,7 @@ describe('runner convert --to curl', () => {
   });
 
   it('refuses an invalid scenario with its diagnostics (exit 2)', async () => {
-    await runCli(['init'], { cwd: dir });
+    await runCli(['init', '--demo'], { cwd: dir });
     await writeFile(
       join(dir, '.runner/tests/bad.yaml'),
       'scenario: bad\nsteps:\n  - request: { method: FETCH, url: /x }\n',

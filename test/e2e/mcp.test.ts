@@ -22,7 +22,7 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });
   ({ dir, cleanup } = await tempWorkspace());
-  expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+  expect((await runCli(['init', '--demo'], { cwd: dir })).code).toBe(0);
   await writeFile(
     join(dir, '.runner/environments/local.yaml'),
     `baseUrl: ${demo.url}\nservices:\n  auth:\n    baseUrl: ${demo.url}/auth\n`,

@@ -18,7 +18,7 @@ export interface PositionalDefinition {
 }
 
 export interface CommandDefinition {
-  name: 'init' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'report' | 'openapi' | 'import';
+  name: 'init' | 'demo' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'report' | 'openapi' | 'import';
   summary: string;
   positionals: PositionalDefinition[];
   options: OptionDefinition[];
@@ -37,10 +37,51 @@ const envOption: OptionDefinition = {
 export const COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'init',
-    summary: 'Create a .runner/ workspace here, with example scenarios, schemas and a local environment',
+    summary:
+      'Create a .runner/ workspace here for your API (a local environment and a health check); never overwrites',
     positionals: [],
-    options: [],
-    examples: ['runner init'],
+    options: [
+      {
+        name: 'base-url',
+        type: 'string',
+        placeholder: 'url',
+        description:
+          "your API's base URL, written to .runner/environments/local.yaml; default: http://localhost:8080 (with --demo: http://localhost:4010)",
+      },
+      {
+        name: 'demo',
+        type: 'boolean',
+        description:
+          'write the example scenarios, schemas and credentials of the demo API (`runner demo`) instead',
+      },
+      {
+        name: 'add-missing',
+        type: 'boolean',
+        description:
+          'in a workspace that exists: write the files of the scaffold that are missing (deleted ones too); never overwrites',
+      },
+    ],
+    examples: [
+      'runner init --base-url http://localhost:3000',
+      'runner init --demo',
+      'runner init --add-missing',
+    ],
+  },
+  {
+    name: 'demo',
+    summary:
+      'Start the demo API that `runner init --demo` tests, on port 4010 (or a free port when 4010 is taken)',
+    positionals: [],
+    options: [
+      {
+        name: 'port',
+        short: 'p',
+        type: 'string',
+        placeholder: 'port',
+        description: 'listen on this port (0: any free one); default: 4010, or a free port when it is taken',
+      },
+    ],
+    examples: ['runner demo', 'runner demo --port 5000'],
   },
   {
     name: 'run',

@@ -3,6 +3,8 @@ import { array, boolean, integer, object, prop, string, type ShapeDocument } fro
 import { HTTP_OPTIONS } from './common.js';
 
 const path = (what: string) => prop(string(), what);
+/** Every format `--report` takes (src/reporters/reportOutputs.ts, REPORT_FORMATS). */
+const FORMATS = 'html|json|junit|ctrf|github';
 const strings = () => array(string());
 
 const failures = object({
@@ -59,10 +61,11 @@ export const CONFIG_SHAPE: ShapeDocument = {
           directory: path('Alias of `path`, as a directory under `.runner/`.'),
           format: prop(
             string({
-              pattern: '^\\s*(html|json|junit)\\s*(,\\s*(html|json|junit)\\s*)*$',
-              patternExpected: '`html`, `json`, `junit` or a comma-separated list such as `html,json`',
+              pattern: `^\\s*(${FORMATS})\\s*(,\\s*(${FORMATS})\\s*)*$`,
+              patternExpected:
+                '`html`, `json`, `junit`, `ctrf`, `github` or a comma-separated list such as `html,json`',
             }),
-            'Reports written when `--report` is omitted: `html`, `json`, `junit`, comma-separated.',
+            'Reports written when `--report` is omitted: `html`, `json`, `junit`, `ctrf`, `github`, comma-separated.',
           ),
           archive: prop(boolean(), 'Keep a history of past reports.'),
           retention: prop(

@@ -1,15 +1,26 @@
+/** The project name as a YAML scalar: plain when YAML reads it as that text, quoted otherwise. */
+function nameScalar(name: string): string {
+  return /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(name) &&
+    !/^(true|false|null|yes|no|on|off|[0-9.]+)$/i.test(name)
+    ? name
+    : JSON.stringify(name);
+}
+
 /**
- * `.runner/config.yaml` as `runner init` writes it: every key of SPEC's configuration table and DECISIONS'
- * `http:` options, set to the defaults, each with a comment saying what it does.
+ * `.runner/config.yaml` as `runner init` writes it: every key of the config shape (CONFIG_SHAPE), set to
+ * its default or, where the default is "not set", shown commented out; each with a comment saying what it
+ * does (scaffoldFiles.test.ts holds the file to the shape).
  */
-export const CONFIG_YAML = `# runner configuration. Every key is optional: the values below are the defaults, written out so you
+export function configYaml(projectName: string): string {
+  return `# runner configuration. Every key is optional: the values below are the defaults, written out so you
 # can see and change them. Paths are relative to the project root (the directory that holds .runner/).
 
 # Version of this configuration format.
 runner_version: 1.0.0
 
 project:
-  name: runner-examples
+  # What the tests are about, for your own reference; \`runner init\` names it after the directory.
+  name: ${nameScalar(projectName)}
   version: 1.0.0
 
 environments:
@@ -39,18 +50,21 @@ reports:
   # Where reports go: one timestamped directory per run, mirrored to latest/. (\`directory\` is accepted
   # as another name for this key.)
   path: .runner/reports
-  # Reports to write when \`runner run\` has no --report: html, json, junit, or a list such as html,json.
-  # Left out, reports are written only when --report asks for them.
+  # Reports to write when \`runner run\` has no --report: html, json, junit, ctrf, github, or a list
+  # such as html,json. Left out, reports are written only when --report asks for them (and github is
+  # added on its own in GitHub Actions).
   # format: html,json
   # Keep the timestamped directories of past runs, and how many of them.
   archive: false
   retention: 10
-  # Mask credentials and other sensitive values in the HTML report.
+  # Accepted, and changes nothing: the HTML report is always masked (report.json is raw only with
+  # --report-raw).
   maskSensitive: true
   failures:
     # Write a JSON snapshot (request, response, variables) for every failed step.
     enabled: true
     path: .runner/reports/failures
+    # Mask credentials and sensitive fields in snapshots; false writes them as they were sent.
     maskSensitive: true
     # Number of snapshots kept; the oldest are removed first.
     retainCount: 50
@@ -72,8 +86,13 @@ security:
     # Reject hosts that resolve to loopback or private addresses (this would block the local demo API).
     blockPrivateSubnets: false
 
-# Where to find a JWT in responses to decode automatically, readable as jwt.<claim>.
-jwt_token_path: body.token
+# Where to look first for the JWT whose claims \`jwt.<claim>\` reads. Left out, runner looks at the
+# body's token, accessToken and access_token fields; set it when your API puts the token elsewhere.
+# jwt_token_path: body.data.jwt
+
+# An OpenAPI 3.0 or 3.1 document (YAML or JSON) every response is checked against; also what
+# \`runner run --coverage\` counts against.
+# openapi: api/openapi.yaml
 
 # HTTP client settings for every environment; an environment file may override them under \`http:\`.
 http:
@@ -83,6 +102,19 @@ http:
   insecure: false
   # Extra certificate authority (PEM file) to trust, such as a company CA.
   # caFile: certs/company-ca.pem
+  # Client certificate and key (PEM) for mutual TLS, and the key's passphrase (from credentials).
+  # clientCert: certs/client.pem
+  # clientKey: certs/client-key.pem
+  # clientKeyPassphrase: $accounts.tls.passphrase
+  # Connect to host:port at this address instead of asking DNS, like curl --resolve.
+  # resolve:
+  #   "api.example.com:443": 127.0.0.1
+  # HTTP proxy for every request; false ignores HTTP_PROXY and HTTPS_PROXY. Left out, those are used.
+  # proxy: http://proxy.example.com:3128
+  # Ask for gzip, deflate and br, and decode compressed bodies.
+  compressed: true
+  # Keep cookies in a jar per scenario execution and send them back.
+  cookies: true
   # Largest response body kept, in bytes (10 MiB); a larger body fails the step.
   maxResponseBytes: 10485760
   # Default request timeout; a step can set its own with \`request.timeout\`.
@@ -95,3 +127,4 @@ run:
   # Scenario executions run at once (\`--jobs\`); files with \`parallel: false\` still run alone.
   jobs: 1
 `;
+}

@@ -2,8 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initWorkspace } from './initWorkspace.js';
+import { initWorkspace, scaffoldState } from './initWorkspace.js';
 import { scaffoldFiles } from './scaffoldFiles.js';
+
+const DEMO = { projectName: 'demo', baseUrl: 'http://localhost:4010', demo: true };
 
 let dir: string;
 
@@ -16,7 +18,7 @@ afterEach(async () => {
 
 describe('initWorkspace', () => {
   it('creates every file, making the directories it needs', async () => {
-    const files = scaffoldFiles({ scenarioJsonSchema: '{}\n' });
+    const files = scaffoldFiles({ ...DEMO, scenarioJsonSchema: '{}\n' });
     const result = await initWorkspace(dir, files);
     expect(result).toEqual({ created: files.map((file) => file.path), existing: [] });
     expect(await readFile(join(dir, '.runner/schemas/auth/token.yaml'), 'utf8')).toBe(
@@ -36,7 +38,7 @@ describe('initWorkspace', () => {
   });
 
   it('is idempotent: a second run creates nothing', async () => {
-    const files = scaffoldFiles({ scenarioJsonSchema: '{}\n' });
+    const files = scaffoldFiles({ ...DEMO, scenarioJsonSchema: '{}\n' });
     await initWorkspace(dir, files);
     await writeFile(join(dir, '.runner/environments/local.yaml'), 'baseUrl: http://edited\n');
     const again = await initWorkspace(dir, files);
@@ -50,5 +52,18 @@ describe('initWorkspace', () => {
   it('reports other write failures instead of hiding them', async () => {
     await writeFile(join(dir, 'assets'), 'a file where a directory should be');
     await expect(initWorkspace(dir, [{ path: 'assets/README.md', content: 'x' }])).rejects.toThrow();
+  });
+
+  it('tells the files that are there from those that are missing, writing nothing', async () => {
+    const files = [
+      { path: '.runner/config.yaml', content: 'a\n' },
+      { path: '.runner/tests/health.yaml', content: 'b\n' },
+    ];
+    await initWorkspace(dir, files.slice(0, 1));
+    expect(await scaffoldState(dir, files)).toEqual({
+      present: ['.runner/config.yaml'],
+      missing: ['.runner/tests/health.yaml'],
+    });
+    await expect(readFile(join(dir, '.runner/tests/health.yaml'))).rejects.toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { RunnerError } from '../../diagnostics/errors.js';
 import type { ScaffoldFile } from './scaffoldFiles.js';
@@ -39,4 +39,24 @@ export async function initWorkspace(
     }
   }
   return { created, existing };
+}
+
+/**
+ * Which files of the scaffold are there (in any form: a directory or a link counts) and which are missing,
+ * without writing anything: what `runner init` reports for a workspace that already exists.
+ */
+export async function scaffoldState(
+  dir: string,
+  files: readonly ScaffoldFile[],
+): Promise<{ missing: string[]; present: string[] }> {
+  const missing: string[] = [];
+  const present: string[] = [];
+  for (const file of files) {
+    const there = await lstat(join(dir, ...file.path.split('/'))).then(
+      () => true,
+      () => false,
+    );
+    (there ? present : missing).push(file.path);
+  }
+  return { missing, present };
 }

@@ -1,4 +1,4 @@
-/** The rest of the `init` layout: example response schemas, the assets note and the reports ignore file. */
+/** The rest of the `init` layout: the demo's response schemas, the assets note and the ignore file. */
 
 export const USER_SCHEMA_YAML = `# JSON Schema, written as YAML, for one user of the demo API. Scenarios validate a whole
 # response body against it with \`expect: { schema: user }\`.
@@ -63,6 +63,16 @@ File paths are relative to this directory, and may not leave it (no \`..\`, no a
 symbolic links pointing outside). Change the directory with \`assets.path\` in \`.runner/config.yaml\`.
 `;
 
-/** Reports are regenerated on every run; they do not belong in version control. */
-export const RUNNER_GITIGNORE = `reports/
+/**
+ * Reports are regenerated on every run, and credentials hold secrets: neither belongs in version control.
+ * `credentials/ci.yaml` is the exception, the documented place for CI's accounts, holding only `$env.NAME`
+ * references. (`credentials/*`, not `credentials/`: git cannot re-include a file of an ignored directory.)
+ */
+export const RUNNER_GITIGNORE = `# Written by every run.
+reports/
+# Accounts and keys are secrets. ci.yaml stays: it holds only $env.NAME references that CI fills in
+# from its own secrets (docs/configuration.md, Credentials).
+credentials/*
+!credentials/ci.yaml
+!credentials/ci.yml
 `;
