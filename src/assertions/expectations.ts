@@ -90,6 +90,12 @@ function evaluateSchema(
       message: `schema ${quoteValue(name)}: cannot validate, schema validation is not set up for this run`,
     });
   }
+  if (subject.bodyUnreadable !== undefined)
+    return result(entry, {
+      actual: undefined,
+      passed: false,
+      message: `schema ${quoteValue(name)}: ${subject.bodyUnreadable}`,
+    });
   const verdict = options.validateSchema(name, subject.body);
   if (verdict.passed)
     return result(entry, { actual: [], passed: true, message: `schema ${quoteValue(name)} matches` });

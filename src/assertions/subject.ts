@@ -20,6 +20,8 @@ export interface Subject {
   bodyText?: string;
   /** Why a body that looked like JSON is kept as text (invalid, or nested too deep), from the decoder. */
   bodyProblem?: string;
+  /** Why the body has no text to read (too large for a string): every check of `body` fails with it. */
+  bodyUnreadable?: string;
   /** Claims of the JWT the engine found in the response (decoded, signature not verified; see jwt.ts). */
   jwt?: Record<string, unknown>;
   /** Where that JWT was found (`body.token`, `headers.authorization`). */
@@ -68,6 +70,7 @@ function contentType(subject: Subject): string | undefined {
 
 /** The parsed JSON body, or why there is none to read paths from. */
 function jsonBody(subject: Subject, wanted: boolean): Resolved {
+  if (subject.bodyUnreadable !== undefined) return missing(subject.bodyUnreadable);
   if (subject.body === undefined) return missing('path not found: the response has no body');
   const type = contentType(subject);
   if (wanted && typeof subject.body === 'string' && subject.bodyProblem !== undefined)
@@ -128,6 +131,7 @@ export function resolveQuery(subject: Subject, query: SubjectQuery): Resolved {
       return body.found ? resolveJsonPath(query.expression, body.value, subject.variables) : body;
     }
     case 'xpath':
+      if (subject.bodyUnreadable !== undefined) return missing(subject.bodyUnreadable);
       return resolveXPath(query.expression, subject.bodyText, (contentType(subject) ?? '').includes('html'));
     case 'call': {
       const argument = resolveQuery(subject, query.argument);

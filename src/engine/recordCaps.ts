@@ -16,7 +16,8 @@ export const RECORDED_ROWS = 1_000;
  */
 export function recordedBody(
   body: unknown,
-  text: string,
+  /** The body's text, or its bytes when it is too large to hold as text. */
+  text: string | Uint8Array,
   sizeBytes: number,
   what: string,
 ): { body: unknown; warning?: string } {
@@ -28,7 +29,12 @@ export function recordedBody(
       warning: `${what} is ${describeBytes(sizeBytes)}: the reports keep about its first ${limit}, its longer lists, objects and strings cut`,
     };
   }
-  const kept = Buffer.from(text)
+  // No more characters than bytes are kept, so a long text is never encoded whole.
+  const bytes =
+    typeof text === 'string'
+      ? Buffer.from(text.slice(0, RECORDED_BODY_BYTES))
+      : Buffer.from(text.buffer, text.byteOffset, Math.min(text.byteLength, RECORDED_BODY_BYTES));
+  const kept = bytes
     .subarray(0, RECORDED_BODY_BYTES)
     .toString('utf8')
     .replace(/\uFFFD$/, '');

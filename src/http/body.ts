@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import { findHeader } from './headers.js';
 import {
@@ -6,6 +7,7 @@ import {
   MAX_JSON_DEPTH,
   nestsDeeperThan,
 } from '../diagnostics/jsonText.js';
+import { describeBytes } from './httpError.js';
 import type { HttpResponse } from './types.js';
 
 /**
@@ -27,6 +29,7 @@ export function serializeBody(
 }
 
 export interface DecodedBody {
+  /** Empty when the body is too large to hold as text (`tooLarge`). */
   text: string;
   json?: unknown;
   isJson: boolean;
@@ -35,6 +38,22 @@ export interface DecodedBody {
    * deeper than every later walk can follow (DECISIONS.md, Wave 2 / Platform).
    */
   problem?: string;
+  /**
+   * Why the body has no text: it is larger than the longest string Node can hold (about 512 MiB), so it is
+   * kept as bytes only (DECISIONS, "Finer points (wave 3)"). `problem` says the same.
+   */
+  tooLarge?: true;
+}
+
+/**
+ * The longest body decoded as text: no charset turns a byte into more than one UTF-16 unit, so a body of
+ * at most this many bytes always fits in a string.
+ */
+const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
+
+function tooLargeForText(bytes: number): DecodedBody {
+  const problem = `the response body (${describeBytes(bytes)}) is too large to read as text; only \`size\`, \`sha256\` and \`md5\` can check it`;
+  return { text: '', isJson: false, problem, tooLarge: true };
 }
 
 /** `application/json`, `application/problem+json`, `text/json`: anything whose media type says JSON. */
@@ -71,6 +90,7 @@ function decodeText(bytes: Uint8Array, charset: string): string {
  * a JSON object or array (servers that send JSON as text/plain are common). Invalid JSON stays text.
  */
 export function decodeBody(response: Pick<HttpResponse, 'headers' | 'body'>): DecodedBody {
+  if (response.body.byteLength > MAX_TEXT_BYTES) return tooLargeForText(response.body.byteLength);
   const contentType = findHeader(response.headers, 'content-type');
   const text = decodeText(response.body, charsetOf(contentType));
   const trimmed = text.trim();

@@ -31,6 +31,9 @@ export interface CollectLimits {
   signal?: AbortSignal;
 }
 
+/** From this declared length on, a body is received into one buffer (see `sized`); smaller ones are joined. */
+const SIZED_BODY_BYTES = 64 * 1024;
+
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(
     'response-too-large',
@@ -96,6 +99,11 @@ export function collectResponse(
     let setCookie: string[] = [];
     const chunks: Buffer[] = [];
     let total = 0;
+    /**
+     * A body whose length is declared goes straight into one buffer of that length: collecting chunks and
+     * joining them at the end would hold a large body twice (a 512 MiB download needed 1 GiB).
+     */
+    let sized: Buffer | undefined;
     /** Set when the body is compressed: wire bytes go through it, and `total` counts what comes out. */
     let decoder: StreamingDecoder | undefined;
     let encoding: BodyEncoding | undefined;
@@ -127,12 +135,17 @@ export function collectResponse(
     else limits.signal?.addEventListener('abort', onSignal, { once: true });
 
     const keep = (chunk: Buffer) => {
+      const at = total;
       total += chunk.byteLength;
-      if (total > limits.maxBytes) fail(tooLarge(limits.maxBytes));
-      else chunks.push(chunk);
+      if (total > limits.maxBytes) return fail(tooLarge(limits.maxBytes));
+      if (sized !== undefined && total <= sized.byteLength) return void chunk.copy(sized, at);
+      // More than declared (undici fails such a body anyway): back to collecting chunks.
+      if (sized !== undefined) chunks.push(sized.subarray(0, at));
+      sized = undefined;
+      chunks.push(chunk);
     };
     const finish = () => {
-      const body = Buffer.concat(chunks, total);
+      const body = sized === undefined ? Buffer.concat(chunks, total) : sized.subarray(0, total);
       settle({
         response: { status, statusText, headers, setCookie, body, ...(encoding ? { encoding } : {}) },
       });
@@ -174,8 +187,10 @@ export function collectResponse(
         setCookie = setCookieLines(rawHeaders);
         // A compressed body is at most about as large as what it decodes to, so its length already tells.
         const declared = declaredBodyLength(limits.method, statusCode, headers);
-        if (declared !== undefined && declared > limits.maxBytes) fail(tooLarge(limits.maxBytes));
-        else startDecoding(limits.method);
+        if (declared !== undefined && declared > limits.maxBytes) return fail(tooLarge(limits.maxBytes));
+        startDecoding(limits.method);
+        if (decoder === undefined && declared !== undefined && declared >= SIZED_BODY_BYTES)
+          sized = Buffer.allocUnsafe(declared);
       },
       onResponseData(_controller, chunk) {
         if (decoder === undefined || encoding === undefined) {

@@ -39,16 +39,21 @@ function toSubject(
   const decoded = decodeBody(response);
   // DECISIONS, Platform: an empty body is present and equal to "" (HEAD, 204 and 304 included); only a
   // response that never came has no body.
-  const body = decoded.isJson ? decoded.json : decoded.text;
-  const kept = recordedBody(body, decoded.text, response.body.byteLength, 'the response body');
+  // A body too large for a string has no text and no value: its record starts from its bytes.
+  const body = decoded.tooLarge ? undefined : decoded.isJson ? decoded.json : decoded.text;
+  const kept = recordedBody(
+    body,
+    decoded.tooLarge ? response.body : decoded.text,
+    response.body.byteLength,
+    'the response body',
+  );
   return {
     ...(kept.warning === undefined ? {} : { recordWarning: kept.warning }),
     subject: {
       status: response.status,
       headers: response.headers,
       ...(response.setCookie ? { setCookie: response.setCookie } : {}),
-      body,
-      bodyText: decoded.text,
+      ...(decoded.tooLarge ? { bodyUnreadable: decoded.problem } : { body, bodyText: decoded.text }),
       ...(decoded.problem === undefined ? {} : { bodyProblem: decoded.problem }),
       variables,
       response: {
