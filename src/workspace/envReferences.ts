@@ -24,6 +24,11 @@ function fillText(text: string, read: (name: string) => string | undefined, file
   });
 }
 
+/** True when the text reads at least one `$env.NAME`: its secret comes from the environment of the run. */
+export function readsEnvReference(text: string): boolean {
+  return [...text.matchAll(ENV_REFERENCE)].some((match) => match[1] !== undefined || match[2] !== undefined);
+}
+
 /** Every string in `value` (map keys excepted) with its `$env` references filled in. */
 export function fillEnvReferences<T>(value: T, read: (name: string) => string | undefined, file: string): T {
   const fill = (item: unknown): unknown => {

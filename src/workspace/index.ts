@@ -24,3 +24,4 @@ export {
 } from './schemaStore.js';
 export { reachableFiles } from './composition.js';
 export { fillSettingTemplate } from './settingTemplates.js';
+export { trackedCredentialWarnings } from './trackedCredentials.js';

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/server.js';
@@ -76,4 +78,34 @@ describe('the example workspace (what `runner init` writes) against the demo API
     const plain = await runCli(['run', 'health.yaml'], { cwd: dir, env: { NO_COLOR: '1' } });
     expect(plain.stdout).not.toContain('\u001b[');
   });
+
+  it('`npm run example` passes while another process listens on port 4010', async () => {
+    // Holds 127.0.0.1:4010, unless something else already does: the port is taken either way.
+    const holder = createServer();
+    const held = await new Promise<boolean>((resolve) => {
+      holder.once('error', () => resolve(false));
+      holder.listen(4010, '127.0.0.1', () => resolve(true));
+    });
+    try {
+      const example = spawn(process.execPath, [join(repoRoot, 'scripts/example.mjs')], {
+        cwd: repoRoot,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          NO_COLOR: '1',
+          RUNNER_NO_CACHE: '1',
+        },
+      });
+      let output = '';
+      example.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      example.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => example.on('close', resolve));
+      expect(output).toMatch(/example: port 4010 is in use; the demo API listens on port \d+ for this run/);
+      expect(output).toMatch(/^PASSED .* · 5 scenarios · /m);
+      expect(output).not.toContain('warning');
+      expect(code).toBe(0);
+    } finally {
+      if (held) holder.close();
+    }
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ import {
   type RunPlan,
   type RunRequest,
 } from '../../session/index.js';
+import { trackedCredentialWarnings } from '../../workspace/index.js';
 import { buildInfo } from '../buildInfo.js';
 import type { CliIo } from '../io.js';
 import { wantsColor } from '../io.js';
@@ -106,7 +107,11 @@ async function runCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     io.stdout.write(plan.masker.maskText(listExecutions(plan.scenarios)));
     return EXIT.passed;
   }
+  // Asked of git while the run goes on; said after the summary, never delaying the first request.
+  const tracked = trackedCredentialWarnings(plan.workspace);
   const run = await executeAndReport(plan, args, io, io.interrupts?.stop);
+  for (const warning of await tracked)
+    io.stderr.write(plan.masker.maskText(formatDiagnostic(warning)) + '\n');
   if (run.interrupted) return EXIT.interrupted;
   return run.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
