@@ -85,7 +85,7 @@ describe('expect as a list and the new paths', () => {
     ],
     [
       ['      - $.items[?@.price >]: 1'],
-      'expect.path s.yaml:5:27: invalid JSONPath `$.items[?@.price >]` at character 19: Expected',
+      'expect.path s.yaml:5:27: invalid JSONPath `$.items[?@.price >]` at character 19: unexpected end of expression',
     ],
     [['      - xpath(//p[): 1'], 'expect.path s.yaml:5:9: invalid XPath `//p[`:'],
     [['      - regex(body, "("): x'], 'expect.path s.yaml:5:9: invalid regular expression:'],

@@ -3,17 +3,20 @@
  * that may meet a `$...` or `xpath(...)` key await `loadQueryEngines` first (the engine per step, `validate`
  * per file); evaluation itself stays synchronous.
  */
+import type { PathSegment } from '../../expressions/path.js';
 import type { SubjectQuery } from './subjectQuery.js';
 
-/** RFC 9535 JSONPath (jsonpath-rfc9535): a parser for syntax and singular-ness, and a query function. */
-export interface JsonPathEngine {
-  parse(expression: string): JsonPathAst;
-  query(document: unknown, expression: string): unknown[];
-}
+/**
+ * A JSONPath expression compiled once: the names and indexes of a singular query (undefined for any other
+ * query) and the query itself, or why the expression does not parse and where (an offset into it).
+ */
+export type CompiledJsonPath =
+  | { singular: PathSegment[] | undefined; query(document: unknown): unknown[] }
+  | { error: string; offset: number };
 
-/** The parts of the parsed query the runner reads: its segments and their selectors. */
-export interface JsonPathAst {
-  segments: readonly { type: string; node: { type: string; selectors?: readonly { type: string }[] } }[];
+/** RFC 9535 JSONPath (json-p3). */
+export interface JsonPathEngine {
+  compile(expression: string): CompiledJsonPath;
 }
 
 /** The value objects of the `xpath` package; only their kind and value are read. */
