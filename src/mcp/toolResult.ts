@@ -1,7 +1,16 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatDiagnostic, RunnerError } from '../diagnostics/errors.js';
+import { escapeControlLines } from '../diagnostics/terminalText.js';
 import type { Masker } from '../masking/index.js';
 import type { ToolContext } from './context.js';
+
+/**
+ * The text of an answer, which a client shows as it is: names, bodies and messages in it came from files and
+ * servers, so control characters are shown escaped, as on the console (diagnostics/terminalText.ts).
+ */
+function shownText(text: string): string {
+  return escapeControlLines(text).join('\n');
+}
 
 /**
  * A tool's answer: `text` for the model to read (and for clients without structured output), `data` as
@@ -10,13 +19,13 @@ import type { ToolContext } from './context.js';
  */
 export function toolSuccess(text: string, data: object): CallToolResult {
   return {
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text: shownText(text) }],
     structuredContent: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
   };
 }
 
 function toolFailure(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
+  return { content: [{ type: 'text', text: shownText(text) }], isError: true };
 }
 
 /** Lets a tool say which masker its error messages must pass through once it knows the workspace. */

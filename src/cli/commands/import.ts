@@ -1,4 +1,5 @@
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { stringify } from 'yaml';
 import { importHar } from '../../convert/har/importHar.js';
@@ -94,7 +95,9 @@ async function importPostmanFiles(
       `  environment: ${displayPath(io.cwd, environmentFile)}${Object.keys(imported.credentials).length > 0 ? `, credentials: ${displayPath(io.cwd, credentialsFile)}` : ''}`,
       `Run it with: runner run ${displayPath(io.cwd, out)} --env ${envName}`,
       '',
-    ].join('\n'),
+    ]
+      .map(escapeControls)
+      .join('\n'),
   );
   return EXIT.passed;
 }
@@ -131,7 +134,9 @@ async function importHarFile(
       `Imported ${imported.requests} request${imported.requests === 1 ? '' : 's'} into ${displayPath(io.cwd, target)}`,
       `  ${imported.skipped.length} not converted (a method runner does not send), kept as \`# not converted:\` comments`,
       '',
-    ].join('\n'),
+    ]
+      .map(escapeControls)
+      .join('\n'),
   );
   return EXIT.passed;
 }

@@ -1,3 +1,4 @@
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import { expandExamples } from '../../engine/index.js';
 import type { Scenario } from '../../language/model.js';
 
@@ -12,7 +13,7 @@ export function listExecutions(scenarios: readonly Scenario[]): string {
     const alone = scenario.parallel === false ? '  (parallel: false)' : '';
     for (const execution of expandExamples(scenario)) {
       executions++;
-      lines.push(`${scenario.file}  ${execution.displayName}${alone}`);
+      lines.push(`${escapeControls(scenario.file)}  ${escapeControls(execution.displayName)}${alone}`);
     }
   }
   const files = new Set(scenarios.map((scenario) => scenario.file)).size;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import { createRunnerMcpServer, serveStdio } from '../../mcp/index.js';
 import { buildInfo } from '../buildInfo.js';
 import { EXIT } from '../exitCodes.js';
@@ -15,9 +16,9 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     cwd,
     version: buildInfo.version,
     env: io.env,
-    log: (line) => io.stderr.write(`${line}\n`),
+    log: (line) => io.stderr.write(`${escapeControls(line)}\n`),
   });
-  io.stderr.write(`runner mcp ${buildInfo.version}: serving ${cwd} over stdio\n`);
+  io.stderr.write(`runner mcp ${buildInfo.version}: serving ${escapeControls(cwd)} over stdio\n`);
   await serveStdio(server, process.stdin, process.stdout);
   return EXIT.passed;
 }

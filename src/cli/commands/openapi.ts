@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import { importOpenApi } from '../../convert/index.js';
 import { RunnerError } from '../../diagnostics/errors.js';
@@ -76,17 +77,20 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   });
   await writeAll(out, imported.scenarios);
   await writeAll(workspace.config.schemas.path, imported.schemas);
-  for (const skipped of imported.skipped) io.stderr.write(`warning: not imported: ${skipped}\n`);
+  for (const skipped of imported.skipped)
+    io.stderr.write(`warning: not imported: ${escapeControls(skipped)}\n`);
   const schemasDir = displayPath(io.cwd, join(workspace.config.schemas.path, SCHEMAS_FOLDER));
   io.stdout.write(
-    `Imported ${imported.scenarios.length} operation(s) from ${document.display}: ` +
-      `${imported.scenarios.length} scenario(s) in ${displayPath(io.cwd, out)}, ` +
-      `${imported.schemas.length} schema(s) in ${schemasDir}\n`,
+    escapeControls(
+      `Imported ${imported.scenarios.length} operation(s) from ${document.display}: ` +
+        `${imported.scenarios.length} scenario(s) in ${displayPath(io.cwd, out)}, ` +
+        `${imported.schemas.length} schema(s) in ${schemasDir}`,
+    ) + '\n',
   );
   const configured = workspace.config.openapi === resolve(source);
   if (!configured) {
     io.stdout.write(
-      `To check every response against it, add to .runner/config.yaml: openapi: ${relative(workspace.root, source).split('\\').join('/')}\n`,
+      `To check every response against it, add to .runner/config.yaml: openapi: ${escapeControls(relative(workspace.root, source).split('\\').join('/'))}\n`,
     );
   }
   return EXIT.passed;

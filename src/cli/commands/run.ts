@@ -196,7 +196,9 @@ export async function executeAndReport(
   if (run.raw.interrupted) {
     // Reports of what ran, if they can be written; the exit code says the run was interrupted either way.
     await writing.catch((error: unknown) => {
-      io.stderr.write(mask(`error: ${error instanceof Error ? error.message : String(error)}`) + '\n');
+      io.stderr.write(
+        escapeControls(mask(`error: ${error instanceof Error ? error.message : String(error)}`)) + '\n',
+      );
     });
     return run.raw;
   }

@@ -95,12 +95,12 @@ async function writeRunOutputs(
   }
   if (written.reportDir && written.latestDir) {
     io.stdout.write(
-      `Reports: ${written.files.map((file) => show(`${written.latestDir}/${file}`)).join(', ')}\n`,
+      `Reports: ${escapeControls(written.files.map((file) => show(`${written.latestDir}/${file}`)).join(', '))}\n`,
     );
   }
   if (written.snapshots.length > 0) {
     const count = written.snapshots.length;
-    io.stdout.write(`Failure snapshots: ${count} in ${show(config.reports.failures.path)}\n`);
+    io.stdout.write(`Failure snapshots: ${count} in ${escapeControls(show(config.reports.failures.path))}\n`);
   }
 }
 
@@ -142,7 +142,7 @@ export function githubReportOptions(cwd: string, root: string, io: CliIo): Githu
     summaryFile: io.env.GITHUB_STEP_SUMMARY,
     appendFile: (path, text) => appendFile(path, text, 'utf8'),
     filePath: (file) => pathFrom(base, cwd, file),
-    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+    onWarning: (message) => io.stderr.write(`warning: ${escapeControls(message)}\n`),
   };
 }
 

@@ -4,6 +4,7 @@
  * run plans afresh, so a file that fails to parse is shown as `file:line:col` and watching goes on. A thin
  * edge over the session API, like src/mcp: it only decides what to run and when.
  */
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import { relative, resolve, sep } from 'node:path';
 import { formatDiagnostic, RunnerError } from '../../diagnostics/errors.js';
 import type { RunStop } from '../../engine/index.js';
@@ -106,11 +107,13 @@ export async function watchRuns(args: ParsedArgs, io: CliIo): Promise<number> {
     if (!reportPlanProblems(plan, io)) return;
     const chosen = selection(trigger, plan, failed, show);
     if ('nothing' in chosen) {
-      io.stdout.write(`\n» ${chosen.nothing}\n`);
+      io.stdout.write(`\n» ${escapeControls(chosen.nothing)}\n`);
       return;
     }
     const count = chosen.scenarios.length;
-    io.stdout.write(`\n» ${chosen.why} · running ${count} scenario${count === 1 ? '' : 's'}\n`);
+    io.stdout.write(
+      `\n» ${escapeControls(chosen.why)} · running ${count} scenario${count === 1 ? '' : 's'}\n`,
+    );
     inFlight = new AbortController();
     try {
       const run = await executeAndReport(

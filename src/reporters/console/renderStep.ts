@@ -1,7 +1,7 @@
 import type { StepResult } from '../../engine/index.js';
 import { formatDuration } from '../durations.js';
 import type { Style } from '../style.js';
-import { escapeControls as safe } from '../../diagnostics/terminalText.js';
+import { escapeControlLines, escapeControls as safe } from '../../diagnostics/terminalText.js';
 
 export interface RenderOptions {
   style: Style;
@@ -25,14 +25,18 @@ function symbol(step: StepResult, style: Style): string {
   return style.green('✓');
 }
 
-/** Bodies, headers and messages came from a server or a file: printed with control characters escaped. */
-function formatBody(body: unknown): string {
+/** A body as text: JSON indented, text as it came. */
+function bodyText(body: unknown): string {
   if (body === undefined) return '';
-  return safe(typeof body === 'string' ? body : JSON.stringify(body, null, 2));
+  return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
 }
 
+/**
+ * Bodies came from a server or a file: printed line by line, each line indented and escaped (no control
+ * character, nothing a CI system reads as a command).
+ */
 function indentLines(text: string, prefix: string): string[] {
-  return text.split('\n').map((line) => prefix + line);
+  return escapeControlLines(text).map((line) => prefix + line);
 }
 
 function headerLines(headers: Record<string, string>, prefix: string): string[] {
@@ -75,7 +79,7 @@ function requestDetails(step: StepResult, pad: string): string[] {
     ),
     ...headerLines(step.request.headers, `${pad}  `),
   ];
-  if (step.request.body !== undefined) lines.push(...indentLines(formatBody(step.request.body), `${pad}  `));
+  if (step.request.body !== undefined) lines.push(...indentLines(bodyText(step.request.body), `${pad}  `));
   return lines;
 }
 
@@ -93,7 +97,7 @@ function responseDetails(step: StepResult, pad: string, options: RenderOptions):
     `${pad}Response ${response.status} ${safe(response.statusText)} (HTTP/${response.httpVersion}, ${describeSize(response)})`,
   ];
   if (options.verbose) lines.push(...headerLines(response.headers, `${pad}  `));
-  let body = formatBody(response.body);
+  let body = bodyText(response.body);
   if (!options.verbose && body.length > FAILURE_BODY_LIMIT) {
     body = `${body.slice(0, FAILURE_BODY_LIMIT)}\n… ${body.length - FAILURE_BODY_LIMIT} more characters (--verbose prints all)`;
   }
@@ -106,7 +110,7 @@ function cacheDetails(step: StepResult, pad: string): string[] {
   const cache = step.cache;
   if (!cache) return [];
   const lines = [safe(`${pad}Cache ${cache.command.toUpperCase()} ${cache.key} on ${cache.connection}`)];
-  if (cache.reply !== undefined) lines.push(...indentLines(formatBody(cache.reply), `${pad}  `));
+  if (cache.reply !== undefined) lines.push(...indentLines(bodyText(cache.reply), `${pad}  `));
   return lines;
 }
 

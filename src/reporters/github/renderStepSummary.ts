@@ -1,3 +1,4 @@
+import { escapeControls } from '../../diagnostics/terminalText.js';
 import type { RunResult, ScenarioResult, StepResult } from '../../engine/index.js';
 import { formatDuration } from '../durations.js';
 import { firstFailure } from '../junit/stepFailures.js';
@@ -20,11 +21,11 @@ export interface SummaryMeta {
 
 /**
  * Text from a run inside Markdown: HTML is escaped (GitHub renders it), and the characters that would start
- * Markdown syntax or end a table cell are backslash-escaped, so a step name shows as written.
+ * Markdown syntax or end a table cell are backslash-escaped, so a step name shows as written; line breaks
+ * become spaces and other control characters are shown escaped (diagnostics/terminalText.ts).
  */
 export function markdownText(text: string): string {
-  return text
-    .replace(/\r\n|\r|\n/g, ' ')
+  return escapeControls(text.replace(/\r\n|\r|\n/g, ' '))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
