@@ -31,6 +31,7 @@ const BELOW_THE_EDGES = [
   'language',
   'expressions',
   'engine',
+  'auth',
   'http',
   'cache',
   'spreadsheets',
@@ -52,7 +53,19 @@ const BOUNDARIES = {
   cache: ['http', 'diagnostics'],
   spreadsheets: ['diagnostics'],
   workspace: ['language', 'expressions', 'diagnostics'],
-  engine: ['language', 'expressions', 'assertions', 'http', 'cache', 'masking', 'workspace', 'diagnostics'],
+  // Credentials for requests (issue 23): the engine calls it just before sending; it calls the HTTP client.
+  auth: ['language', 'http', 'diagnostics'],
+  engine: [
+    'language',
+    'expressions',
+    'assertions',
+    'auth',
+    'http',
+    'cache',
+    'masking',
+    'workspace',
+    'diagnostics',
+  ],
   // OpenAPI contracts and coverage (issue 16): the engine reaches them only through its ContractChecker
   // interface; the session loads them on demand.
   openapi: ['workspace', 'language', 'expressions', 'assertions', 'diagnostics'],
@@ -63,6 +76,7 @@ const BOUNDARIES = {
     'openapi',
     'language',
     'engine',
+    'auth',
     'http',
     'cache',
     'spreadsheets',

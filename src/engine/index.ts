@@ -12,6 +12,7 @@ export type {
   SpreadsheetTransfer,
   RecordedRequest,
   RedirectHop,
+  AuthExchangeRecord,
   RecordedResponse,
   RunResult,
   ScenarioResult,

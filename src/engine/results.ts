@@ -77,6 +77,19 @@ export interface SpreadsheetTransfer {
   rows: number;
 }
 
+/**
+ * An exchange a step's credentials cost (DECISIONS, Wave 3 "Auth"): a Digest challenge, or an OAuth2 token
+ * request (on the step that made it; the steps that reuse the token have none).
+ */
+export interface AuthExchangeRecord {
+  purpose: 'digest challenge' | 'oauth2 token';
+  request: RecordedRequest;
+  response?: RecordedResponse;
+  durationMs?: number;
+  /** Why no response came (a sandbox block, a refused connection). */
+  error?: string;
+}
+
 export interface StepResult {
   /** 0-based position in the scenario execution, counting setup, steps and teardown in order. */
   index: number;
@@ -115,6 +128,8 @@ export interface StepResult {
   attempts?: AttemptRecord[];
   /** Redirects followed before the final response. */
   redirects?: RedirectHop[];
+  /** Exchanges made for the step's credentials before or around its request. */
+  authExchanges?: AuthExchangeRecord[];
   /** A `cache` step's question and reply. */
   cache?: CacheExchange;
   /** An `export` or `import` step's file, sheet and row count. */

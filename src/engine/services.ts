@@ -4,7 +4,8 @@ import type { ExpressionRuntime } from '../expressions/index.js';
 import type { CacheConnections } from '../cache/index.js';
 import type { HttpClient } from '../http/index.js';
 import type { Masker, SecretRegistry } from '../masking/index.js';
-import type { Scenario } from '../language/model.js';
+import type { AuthSpec, Scenario } from '../language/index.js';
+import type { TokenStore } from '../auth/index.js';
 import type { AssetReader } from '../workspace/assets.js';
 import type { SchemaStore } from '../workspace/index.js';
 import type { RunListener } from './events.js';
@@ -55,6 +56,8 @@ export interface TargetEnvironment {
   cookies?: boolean;
   /** Cache connections by name (DECISIONS, "Workspace"); URLs as written, variables not yet filled in. */
   cache?: Record<string, { url: string }>;
+  /** `auth:` for every request unless a step has its own or writes `Authorization` (DECISIONS, Wave 3). */
+  auth?: AuthSpec;
 }
 
 export interface RunSettings {
@@ -83,6 +86,8 @@ export interface EngineServices {
   assets?: AssetReader;
   /** Response schemas for `expect: { schema: <name> }`, compiled once per run. */
   schemas?: SchemaStore;
+  /** OAuth2 tokens of the run, shared by every scenario and `--jobs` execution; one per run when absent. */
+  tokens?: TokenStore;
   /** Read-only cache connections for `cache` steps; whoever creates them closes them. */
   cache?: CacheConnections;
   /** Spreadsheet files for `export` and `import` steps (src/spreadsheets implements it). */

@@ -22,7 +22,16 @@ import type {
   Transform,
 } from './model.js';
 import { stepKind, stepMaps } from './stepTree.js';
-import { stringOf, toPlain, valueOf, type YamlEntry, type YamlMap, type YamlNode } from './yamlTree.js';
+import { buildAuth } from './authSpec.js';
+import {
+  entryOf,
+  stringOf,
+  toPlain,
+  valueOf,
+  type YamlEntry,
+  type YamlMap,
+  type YamlNode,
+} from './yamlTree.js';
 
 export interface StepBuildOptions {
   /** Absolute path of a `use` target, when the loader can resolve it. */
@@ -102,7 +111,7 @@ function buildStep(step: YamlMap, options: StepBuildOptions): Step | undefined {
   const spec = valueOf(step, kind);
   switch (kind) {
     case 'request':
-      return { ...base, kind, request: request(spec) };
+      return { ...base, kind, request: withAuth(request(spec), entryOf(step, 'auth')) };
     case 'cache':
       return {
         ...base,
@@ -189,6 +198,11 @@ function retry(node: YamlNode | undefined): RetrySpec | undefined {
       onStatus?.kind === 'seq' ? onStatus.items.map((item) => integerOr(item, 0)) : undefined,
     ),
   };
+}
+
+function withAuth(spec: RequestSpec, entry: YamlEntry | undefined): RequestSpec {
+  const auth = entry === undefined ? undefined : buildAuth(toPlain(entry.value), entry.key.loc);
+  return auth === undefined ? spec : { ...spec, auth };
 }
 
 function request(node: YamlNode | undefined): RequestSpec {

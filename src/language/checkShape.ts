@@ -189,6 +189,11 @@ class ShapeChecker {
         ? shape.properties[key]
         : undefined;
       const valueShape = property?.shape ?? shape.additional;
+      const refusal = property === undefined ? shape.refused?.[key] : undefined;
+      if (refusal !== undefined) {
+        this.report('shape.refused-key', refusal, entry.key);
+        continue;
+      }
       if (!valueShape) {
         this.report(
           'shape.unknown-key',
@@ -217,6 +222,7 @@ class ShapeChecker {
         node.entries.length > 1 ? 'start a new item with `- ` for each pair' : undefined,
       );
     }
+    if (shape.rules) this.diagnostics.push(...shape.rules(node));
   }
 
   /** Enum, pattern and range rules; false when one failed (the role check is then skipped). */

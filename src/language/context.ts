@@ -21,6 +21,8 @@ export interface ScenarioContext {
   services?: ReadonlySet<string>;
   /** Cache connection names of the environment. */
   cacheConnections?: ReadonlySet<string>;
+  /** The credentials file's accounts and their field names (never values), for `$accounts` references. */
+  accounts?: ReadonlyMap<string, readonly string[]>;
   /** Names of the environment's `variables:`, available to every scenario. */
   environmentVariables?: ReadonlySet<string>;
   /** Resolves a `use` target written in `fromFile` (relative to that file's directory). */

@@ -1,6 +1,7 @@
 // The public face of src/language: the scenario model, its parser and validator, and the shape definitions
 // the workspace layer reuses for config, environment and credentials files (pure; no I/O).
 export * from './model.js';
+export * from './authSpec.js';
 export { parseScenario, type ParsedScenario } from './parseScenario.js';
 /** Load before parseScenario so `validate` can check JSONPath and XPath syntax (they are loaded lazily). */
 export { loadQueryEnginesFor as prepareQueryChecks } from '../assertions/index.js';
@@ -12,7 +13,7 @@ export { parseYaml, formatSize, DEFAULT_YAML_LIMITS, type ParsedYaml, type YamlL
 export { checkShape } from './checkShape.js';
 export type { JsonSchema } from './jsonSchema.js';
 export { scenarioJsonSchema } from './scenarioSchema.js';
-export { toPlain, type YamlNode } from './yamlTree.js';
+export { entryOf, toPlain, type YamlNode } from './yamlTree.js';
 export type { ShapeDocument } from './shape.js';
 export { CONFIG_SHAPE } from './definitions/configShape.js';
 export { ENVIRONMENT_SHAPE } from './definitions/environmentShape.js';

@@ -4,6 +4,7 @@
  * raw strings here; the engine interpolates them at execution time (SPEC, phase 3).
  */
 import type { SourceLocation } from '../diagnostics/location.js';
+import type { AuthSpec } from './authSpec.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS' | 'HEAD';
 export const HTTP_METHODS: readonly HttpMethod[] = [
@@ -75,6 +76,8 @@ export interface RequestSpec {
   graphql?: GraphqlSpec;
   /** Milliseconds, parsed from the duration string. */
   timeoutMs?: number;
+  /** The step's `auth:`; the environment's applies when absent (DECISIONS, Wave 3 "Auth"). */
+  auth?: AuthSpec;
 }
 
 export type CacheCommand = 'get' | 'exists' | 'ttl' | 'hgetall';

@@ -16,7 +16,7 @@ import { locationIn, stringNodes, toPlain, type YamlNode, type YamlScalar } from
 /** `text` is the scalar's text ("" for maps and lists); `label` the key the value sits under. */
 type Check = (node: YamlNode, text: string, label: string) => Diagnostic[];
 
-function error(code: string, message: string, node: YamlNode, hint?: string): Diagnostic {
+function error(code: string, message: string, node: Pick<YamlNode, 'loc'>, hint?: string): Diagnostic {
   return { code, severity: 'error', message, location: node.loc, ...(hint ? { hint } : {}) };
 }
 
@@ -109,9 +109,73 @@ function knownName(known: ReadonlySet<string> | undefined, code: string, what: s
   };
 }
 
+/** `$accounts.<account>.<field>` anywhere in a text, with where the account name starts. */
+const ACCOUNT_REFERENCE = /\$\{?accounts(?:\.([A-Za-z0-9_-]+))?(?:\.([A-Za-z0-9_-]+))?/g;
+
+/**
+ * A credential in `auth:` (DECISIONS, Wave 3 "Auth"): written out it stays in the repository, so it is a
+ * warning; an `$accounts` reference must name an account and a field of the credentials file, when known.
+ */
+function checkSecret(accounts: ScenarioContext['accounts']): Check {
+  return (node, text, label) => {
+    const problems = checkTemplates(node, text, label);
+    if (node.kind !== 'scalar' || problems.length > 0) return problems;
+    if (!/[$]|\{\{/.test(text)) {
+      return [
+        {
+          code: 'auth.literal-secret',
+          severity: 'warning',
+          message: `\`${label}\` is written out in this file; it is masked in every output, but stays in the repository`,
+          location: node.loc,
+          hint: `keep it in the credentials file and write \`${label}: $accounts.<account>.<field>\``,
+        },
+      ];
+    }
+    for (const match of text.matchAll(ACCOUNT_REFERENCE)) {
+      const [whole, account, field] = match;
+      const at = { loc: locationIn(node, match.index) };
+      if (account === undefined || field === undefined) {
+        problems.push(
+          error(
+            'auth.accounts-reference',
+            `\`${whole}\` must name an account and a field: \`$accounts.<account>.<field>\``,
+            at,
+          ),
+        );
+        continue;
+      }
+      if (accounts === undefined) continue;
+      const fields = accounts.get(account);
+      if (fields === undefined) {
+        const hint = didYouMeanHint(account, [...accounts.keys()]);
+        problems.push(
+          error(
+            'auth.unknown-account',
+            `unknown account \`${account}\`: not in the credentials file`,
+            at,
+            hint,
+          ),
+        );
+      } else if (!fields.includes(field)) {
+        const hint = didYouMeanHint(field, fields) ?? `fields of \`${account}\`: ${fields.join(', ')}`;
+        problems.push(
+          error(
+            'auth.unknown-field',
+            `account \`${account}\` has no field \`${field}\` in the credentials file`,
+            at,
+            hint,
+          ),
+        );
+      }
+    }
+    return problems;
+  };
+}
+
 export function scenarioRoleChecks(context: ScenarioContext, file: string): RoleCheck {
   const checks: Record<Role, Check> = {
     template: checkTemplates,
+    secret: checkSecret(context.accounts),
     condition: checkCondition,
     expected: checkExpectedValue,
     saveSource: checkSource,

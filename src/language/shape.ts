@@ -2,6 +2,8 @@
  * A small declarative description of the YAML files the runner reads. One definition feeds both the
  * structural checker (checkShape.ts) and the JSON Schema for editors (jsonSchema.ts), so they cannot drift.
  */
+import type { Diagnostic } from '../diagnostics/errors.js';
+import type { YamlMap } from './yamlTree.js';
 
 /**
  * What a value means beyond its structure; the validator runs the matching semantic check
@@ -12,10 +14,13 @@
  * - saveSource: a `save` source such as `body.id` or `count(body.items)`.
  * - variableRef: a variable reference that must start with `$` (`for_each.from`).
  * - variableName: a name that a step defines, written without `$` (`import.as`).
+ * - secret: a template that carries a credential (`auth:` passwords, tokens, keys): written out, it is
+ *   a warning; `$accounts.<account>.<field>` references are checked against the credentials file.
  * - schemaName, serviceName, cacheConnection, useTarget: names of things outside the file.
  */
 export type Role =
   | 'template'
+  | 'secret'
   | 'condition'
   | 'expected'
   | 'saveSource'
@@ -83,6 +88,10 @@ export interface ObjectShape extends ShapeBase {
   editorKeyPattern?: string;
   /** The map holds exactly one key (an item of `expect` written as a list); the text says what it pairs. */
   singleEntry?: string;
+  /** Keys refused by name with their own reason (`ntlm` in `auth`), rather than as unknown keys. */
+  refused?: Readonly<Record<string, string>>;
+  /** Rules the structure cannot say (one scheme per `auth`), run once the map's keys are known. */
+  rules?: (node: YamlMap) => Diagnostic[];
 }
 
 export interface ArrayShape extends ShapeBase {

@@ -57,7 +57,11 @@ export function checkStepRules(step: YamlMap): Diagnostic[] {
     ];
   }
   const kind = first.key.value;
+  const auth = entryOf(step, 'auth');
   return [
+    ...(auth !== undefined && kind !== 'request'
+      ? [diagnostic('step.not-allowed', 'error', `\`auth\` only applies to \`request\` steps`, auth.key)]
+      : []),
     ...combinationProblems(step, kind),
     ...(kind === 'request' ? bodyFormProblems(step) : []),
     ...pathProblems(step, kind),

@@ -65,7 +65,8 @@ function safely<T>(read: () => T[]): T[] {
 
 function referencesFor(role: Role, node: YamlNode): Reference[] {
   if (role === 'condition') return conditionRefs(node);
-  if (role === 'template' || role === 'variableRef' || role === 'expected') return templateRefs(node);
+  if (role === 'template' || role === 'secret' || role === 'variableRef' || role === 'expected')
+    return templateRefs(node);
   return [];
 }
 

@@ -1,5 +1,6 @@
 import { parseExpected, type AssertionResult } from '../assertions/index.js';
 import type {
+  AuthExchangeRecord,
   RecordedRequest,
   RecordedResponse,
   RunListener,
@@ -135,6 +136,17 @@ function maskResponse(raw: RecordedResponse, masker: Masker): RecordedResponse {
   return out as RecordedResponse;
 }
 
+/** A token request or Digest challenge: its request and response masked as the step's own are. */
+function maskAuthExchange(raw: AuthExchangeRecord, masker: Masker): AuthExchangeRecord {
+  return {
+    purpose: raw.purpose,
+    request: maskRequest(raw.request, masker),
+    ...(raw.response === undefined ? {} : { response: maskResponse(raw.response, masker) }),
+    ...(raw.durationMs === undefined ? {} : { durationMs: raw.durationMs }),
+    ...(raw.error === undefined ? {} : { error: masker.maskText(raw.error) }),
+  };
+}
+
 /**
  * A list masked as it is read: an array is masked at once (a run kept in memory); records read back from disk
  * one at a time are masked one at a time, so a long loop is never held whole.
@@ -189,6 +201,7 @@ export function createResultMasker(masker: Masker): ResultMasker {
       childCounts: raw.childCounts,
       attempts: masker.maskValue(raw.attempts, PATH.attempts),
       redirects: masker.maskValue(raw.redirects, PATH.redirects),
+      authExchanges: raw.authExchanges?.map((exchange) => maskAuthExchange(exchange, masker)),
       cache: masker.maskValue(raw.cache, PATH.cache),
       spreadsheet: masker.maskValue(raw.spreadsheet, PATH.spreadsheet),
       haltsScenario: raw.haltsScenario,

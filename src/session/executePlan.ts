@@ -11,6 +11,7 @@ import {
   type RunStop,
   type SuiteOptions,
 } from '../engine/index.js';
+import { createTokenStore } from '../auth/index.js';
 import { createCacheConnections } from '../cache/index.js';
 import { createHttpClient } from '../http/index.js';
 import type { Scenario } from '../language/model.js';
@@ -89,6 +90,7 @@ function runSettings(plan: RunPlan, userAgent: string): RunSettings {
       maxRedirects: environment.http.maxRedirects,
       cookies: environment.http.cookies,
       cache: environment.cache,
+      ...(environment.auth === undefined ? {} : { auth: environment.auth }),
     },
     accounts: plan.accounts,
     userAgent,
@@ -142,6 +144,8 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
         runtime: { ...systemRuntime, env: plan.readEnv },
         secrets: plan.secrets,
         masker,
+        // One token per OAuth2 account for the whole run, every `--jobs` execution included (same process).
+        tokens: createTokenStore(() => systemClock.monotonicMs()),
         listener,
         loadScenario: composedScenarioLoader(plan),
         cache,

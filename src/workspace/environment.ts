@@ -2,11 +2,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunnerError } from '../diagnostics/errors.js';
-import { CREDENTIALS_SHAPE, ENVIRONMENT_SHAPE } from '../language/index.js';
+import { buildAuth, CREDENTIALS_SHAPE, entryOf, ENVIRONMENT_SHAPE } from '../language/index.js';
 import { mergeHttp, type HttpFile } from './config.js';
 import { displayPath } from './displayPath.js';
 import { isFile } from './fileKinds.js';
-import { readCheckedYaml } from './readYamlFile.js';
+import { readCheckedYaml, readCheckedYamlTree } from './readYamlFile.js';
 import type { Credentials, Environment, Workspace } from './types.js';
 
 /** Environment file as written; types guaranteed by the ENVIRONMENT_SHAPE check. */
@@ -16,6 +16,7 @@ interface EnvironmentFile {
   cache?: Record<string, { url: string }>;
   http?: HttpFile;
   variables?: Record<string, unknown>;
+  auth?: unknown;
 }
 
 const YAML_EXTENSIONS = ['.yaml', '.yml'];
@@ -69,8 +70,10 @@ export async function loadEnvironment(workspace: Workspace, name: string): Promi
   }
   const display = displayPath(workspace.cwd, file);
   // An empty file has no `baseUrl`; check `{}` so the message names the missing key.
-  const data = ((await readCheckedYaml(file, display, ENVIRONMENT_SHAPE, 'environment.invalid')) ??
-    missingBaseUrl(display)) as EnvironmentFile;
+  const read = await readCheckedYamlTree(file, display, ENVIRONMENT_SHAPE, 'environment.invalid');
+  const data = (read.data ?? missingBaseUrl(display)) as EnvironmentFile;
+  const authEntry = read.root?.kind === 'map' ? entryOf(read.root, 'auth') : undefined;
+  const auth = authEntry === undefined ? undefined : buildAuth(data.auth, authEntry.key.loc);
   return {
     name,
     file,
@@ -79,6 +82,7 @@ export async function loadEnvironment(workspace: Workspace, name: string): Promi
     cache: data.cache ?? {},
     http: mergeHttp(workspace.config.http, data.http, workspace.root),
     variables: data.variables ?? {},
+    ...(auth === undefined ? {} : { auth }),
   };
 }
 

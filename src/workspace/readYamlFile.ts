@@ -9,6 +9,7 @@ import {
   parseYaml,
   toPlain,
   type ShapeDocument,
+  type YamlNode,
 } from '../language/index.js';
 
 function checkSize(size: number, display: string): void {
@@ -52,10 +53,25 @@ export async function readCheckedYaml(
   // Config, environment and credentials files are read before a run starts. They are never kept in the
   // parse cache: environment files may hold secrets (DECISIONS.md, "Platform": a cache holds nothing read
   // from environments or credentials).
+  return (await readCheckedYamlTree(path, display, shape, errorCode)).data;
+}
+
+/** The same, with the YAML tree, for a caller that keeps where a value was written (`auth:`). */
+export async function readCheckedYamlTree(
+  path: string,
+  display: string,
+  shape: ShapeDocument,
+  errorCode: string,
+): Promise<{ data: unknown; root?: YamlNode }> {
   return checkedYaml(readTextFileSync(path, display), display, shape, errorCode);
 }
 
-function checkedYaml(text: string, display: string, shape: ShapeDocument, errorCode: string): unknown {
+function checkedYaml(
+  text: string,
+  display: string,
+  shape: ShapeDocument,
+  errorCode: string,
+): { data: unknown; root?: YamlNode } {
   const parsed = parseYaml(text, display);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const root = parsed.root;
@@ -68,5 +84,5 @@ function checkedYaml(text: string, display: string, shape: ShapeDocument, errorC
       diagnostics: errors,
     });
   }
-  return (root ? toPlain(root) : undefined) ?? undefined;
+  return { data: (root ? toPlain(root) : undefined) ?? undefined, ...(root ? { root } : {}) };
 }

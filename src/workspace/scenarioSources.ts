@@ -20,6 +20,7 @@ import {
 } from '../language/index.js';
 import { scenarioFilesUnder } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
+import { loadCredentials, missingCredentialsFile } from './environment.js';
 import { isDirectory } from './fileKinds.js';
 import { isInside, placeInProject, type ProjectPlacement } from './projectPaths.js';
 import { readTextFile, readTextFileSync } from './readYamlFile.js';
@@ -36,12 +37,31 @@ interface Source {
 }
 type SourceOrProblem = Source | { problem: Diagnostic };
 
+/**
+ * The names in the credentials file, for checking `$accounts` references; undefined when there is no file
+ * or it does not load (the run says why; `validate` then skips that check).
+ */
+async function accountFields(
+  workspace: Workspace,
+  environment: string,
+): Promise<ReadonlyMap<string, readonly string[]> | undefined> {
+  try {
+    if ((await missingCredentialsFile(workspace, environment)) !== undefined) return undefined;
+    const credentials = await loadCredentials(workspace, environment);
+    return new Map(Object.entries(credentials).map(([account, fields]) => [account, Object.keys(fields)]));
+  } catch {
+    return undefined;
+  }
+}
+
 export class ScenarioSources {
   private readonly texts = new Map<string, Promise<SourceOrProblem>>();
   private readonly summaries = new Map<string, ScenarioSummary>();
   private readonly placements = new Map<string, ProjectPlacement>();
   private readonly useTargets = new Set<string>();
   private schemas: ReadonlySet<string> = new Set();
+  /** Account and field names of the environment's credentials file (never values); unknown when absent. */
+  private accounts: ReadonlyMap<string, readonly string[]> | undefined;
   /** What every file's checks read besides the file and its `use` targets, for the parse cache's keys. */
   private sharedKey = '';
 
@@ -64,12 +84,15 @@ export class ScenarioSources {
   ): Promise<void> {
     this.schemas = new Set((await listSchemaFiles(this.workspace)).map((schema) => schema.name));
     const environment = this.environment;
+    this.accounts =
+      environment === undefined ? undefined : await accountFields(this.workspace, environment.name);
     // In their order, not sorted: a "did you mean" hint picks among equally close names by order.
     this.sharedKey = JSON.stringify([
       [...this.schemas],
       environment
         ? [environment.services, environment.cache, environment.variables].map((named) => Object.keys(named))
         : null,
+      this.accounts === undefined ? null : [...this.accounts],
     ]);
     const testsPath = this.workspace.config.tests.path;
     const others =
@@ -106,6 +129,7 @@ export class ScenarioSources {
             environmentVariables: new Set(Object.keys(environment.variables)),
           }
         : {}),
+      ...(this.accounts === undefined ? {} : { accounts: this.accounts }),
       resolveUse: (target) => {
         asked.add(target);
         return this.resolveUse(file, target);

@@ -1,4 +1,5 @@
 /** The loaded workspace: configuration with defaults applied and every path absolute. */
+import type { AuthSpec } from '../language/index.js';
 
 export type ReportFormat = 'html' | 'json' | 'junit' | 'ctrf' | 'github';
 
@@ -88,6 +89,8 @@ export interface Environment {
   http: HttpOptions;
   /** `variables:` of the environment file, available to scenarios as `$name` (our addition to SPEC). */
   variables: Record<string, unknown>;
+  /** `auth:` for every request of this environment unless a step says otherwise (DECISIONS, Wave 3). */
+  auth?: AuthSpec;
 }
 
 export type Credentials = Record<string, Record<string, unknown>>;

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
+import { leakForms } from '../support/leaks.js';
 import { startForwardProxy, type ForwardProxy } from '../support/forwardProxy.js';
 import {
   createCertificateAuthority,
@@ -20,16 +21,6 @@ const proxyPassword = `PxPw-${nonce()}`;
 const session = `Sess-${nonce()}`;
 const urlPassword = `UrlPw-${nonce()}`;
 const passphrase = `KeyPp-${nonce()}`;
-
-function forms(value: string): string[] {
-  return [
-    value,
-    encodeURIComponent(value),
-    JSON.stringify(value).slice(1, -1),
-    Buffer.from(value).toString('base64'),
-    Buffer.from(value).toString('base64url'),
-  ];
-}
 
 let api: Server;
 let proxy: ForwardProxy;
@@ -116,7 +107,7 @@ describe('masking canary for network credentials', () => {
     expect(files.some((file) => file.includes('failure-'))).toBe(true);
     const output = [run.stdout, run.stderr, curl.stdout, curl.stderr, ...files].join('\n');
     for (const planted of [proxyPassword, session, urlPassword, passphrase]) {
-      for (const form of forms(planted)) {
+      for (const form of leakForms(planted)) {
         const at = output.indexOf(form);
         expect(at < 0 ? '' : output.slice(Math.max(0, at - 300), at + 50), `leaked ${form}`).toBe('');
       }

@@ -22,6 +22,8 @@ import { RedirectFailure, sendFollowingRedirects, type FollowedResponse } from '
 import { exchangeCookies } from './requestCookies.js';
 import { stepVerdict } from './verdict.js';
 import { recordedBody } from '../recordCaps.js';
+import { chooseAuth, joinedHeaders, resolveAuth, stepAuthClient, type StepAuthRecord } from '../stepAuth.js';
+import { TokenRequestError } from '../../auth/index.js';
 
 /** SPEC, JSON report: `requestId` comes from the first of these response headers that is present. */
 const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id'];
@@ -164,10 +166,26 @@ export async function executeRequestStep(
   // Before anything is sent or reported: a URL's password is masked in every output from here on.
   for (const secret of compiled.secrets) services.secrets.add(secret);
 
+  let http = services.http;
+  let auth: StepAuthRecord | undefined;
+  const authSpec = chooseAuth(step.request.auth, settings.environment.auth, compiled.http.headers);
+  if (authSpec !== undefined) {
+    try {
+      const resolved = resolveAuth(authSpec, store, services.runtime, (value) => services.secrets.add(value));
+      ({ client: http, record: auth } = stepAuthClient(services, resolved, context.signal));
+    } catch (error) {
+      return { status: 'failed', error: describeError(error) };
+    }
+  }
+  const withAuthRecord = (outcome: StepOutcome): StepOutcome =>
+    auth === undefined || auth.exchanges.length === 0
+      ? outcome
+      : { ...outcome, authExchanges: auth.exchanges };
+
   let followed: FollowedResponse;
   try {
     followed = await sendFollowingRedirects(
-      services.http,
+      http,
       { ...compiled.http, signal: context.signal },
       settings.environment.maxRedirects,
       services.masker,
@@ -179,7 +197,9 @@ export async function executeRequestStep(
     const redirects = error instanceof RedirectFailure ? { redirects: error.hops } : {};
     // DECISIONS.md, Interrupts: the request in flight is aborted; the step says why it has no response.
     const why = context.signal.aborted ? `interrupted: ${describeError(error)}` : describeError(error);
-    return { status: 'failed', request: compiled.recorded, error: why, ...redirects };
+    // DECISIONS, "Finer points (wave 3)": without a token the step's own request is not sent.
+    if (error instanceof TokenRequestError) return withAuthRecord({ status: 'failed', error: why });
+    return withAuthRecord({ status: 'failed', request: compiled.recorded, error: why, ...redirects });
   }
   const { response } = followed;
 
@@ -217,14 +237,18 @@ export async function executeRequestStep(
   if (contract.warning !== undefined) verdict.warnings = [...(verdict.warnings ?? []), contract.warning];
   if (decoded.recordWarning !== undefined)
     verdict.warnings = [...(verdict.warnings ?? []), decoded.recordWarning];
-  return {
+  // The report shows the request with the credentials it carried (masked like any Authorization header).
+  const sent =
+    auth?.sentHeaders === undefined
+      ? compiled.recorded
+      : { ...compiled.recorded, headers: joinedHeaders(auth.sentHeaders) };
+  return withAuthRecord({
     ...verdict,
     ...(contract.operation === undefined ? {} : { operation: contract.operation }),
     durationMs: followed.totalMs,
     ...(followed.hops.length > 0 ? { redirects: followed.hops } : {}),
-    request:
-      response.proxy === undefined ? compiled.recorded : { ...compiled.recorded, proxy: response.proxy },
+    request: response.proxy === undefined ? sent : { ...sent, proxy: response.proxy },
     response: recorded,
     requestId: findRequestId(response.headers),
-  };
+  });
 }

@@ -12,6 +12,7 @@ import {
   type ShapeDocument,
   type StringShape,
 } from '../shape.js';
+import { AUTH_DESCRIPTION, AUTH_SHAPE } from './authShape.js';
 import { HTTP_OPTIONS, VARIABLE_KEYS } from './common.js';
 
 /**
@@ -50,6 +51,10 @@ export const ENVIRONMENT_SHAPE: ShapeDocument = {
           }),
         ),
         'Cache connections by name, used by `cache.connection` in steps.',
+      ),
+      auth: prop(
+        AUTH_SHAPE,
+        `${AUTH_DESCRIPTION} Applies to every request unless a step has its own \`auth\` or \`Authorization\` header.`,
       ),
       http: prop(HTTP_OPTIONS, 'Overrides of config.yaml `http` options for this environment.'),
       variables: prop(mapOf(any(), { keys: VARIABLE_KEYS }), 'Values available to scenarios as `$name`.'),

@@ -19,6 +19,7 @@ import {
   union,
   type ShapeDocument,
 } from '../shape.js';
+import { AUTH_DESCRIPTION, AUTH_SHAPE } from './authShape.js';
 import { VARIABLE_KEYS, duration, template } from './common.js';
 
 const steps = () => array(ref('step'));
@@ -288,6 +289,7 @@ const stepProperties = {
     mapOf(string({ role: 'saveSource' }), { keys: VARIABLE_KEYS }),
     'Variable name to source: any path `expect` reads (not `schema`), such as `body.<path>`, `headers.<name>`, `url`, `$.items[0].id`, `xpath(string(//title))`, `count(body.<path>)`, `regex(body, "id=(\\d+)")`.',
   ),
+  auth: prop(AUTH_SHAPE, `${AUTH_DESCRIPTION} Wins over the environment's \`auth\`; \`none\` sends none.`),
   retry: prop(retry, 'Polling: repeat the step while its expectations fail.'),
   delay: prop(
     duration(),

@@ -69,6 +69,15 @@ export interface JsonRedirect {
   to: string;
 }
 
+/** A Digest challenge or an OAuth2 token request the step's credentials cost (masked like the step's own). */
+export interface JsonAuthExchange {
+  purpose: 'digest challenge' | 'oauth2 token';
+  request: JsonRequest;
+  response: JsonResponse | null;
+  duration?: number;
+  error?: string;
+}
+
 export interface JsonStep {
   index: number;
   label: string;
@@ -97,6 +106,7 @@ export interface JsonStep {
   timing?: JsonTiming;
   attempts?: JsonAttempt[];
   redirects?: JsonRedirect[];
+  authExchanges?: JsonAuthExchange[];
   warnings?: string[];
   /** Variables the step saved. */
   saved?: Record<string, unknown>;

@@ -106,6 +106,15 @@ export function ownStepRecord(step: StepResult, scenarioFile: string, masked: St
   }
   if (step.attempts) record.attempts = step.attempts.map(attemptRecord);
   if (step.redirects) record.redirects = step.redirects.map((hop) => ({ ...hop }));
+  if (step.authExchanges) {
+    record.authExchanges = step.authExchanges.map((exchange) => ({
+      purpose: exchange.purpose,
+      request: requestRecord(exchange.request),
+      response: exchange.response ? responseRecord(exchange.response) : null,
+      ...(exchange.durationMs === undefined ? {} : { duration: wholeMs(exchange.durationMs) }),
+      ...(exchange.error === undefined ? {} : { error: exchange.error }),
+    }));
+  }
   if (step.warnings.length > 0) record.warnings = [...step.warnings];
   if (Object.keys(step.saved).length > 0) record.saved = step.saved;
   if (step.cache) record.cache = { ...step.cache };

@@ -1,7 +1,14 @@
 import type { AssertionResult } from '../../assertions/index.js';
-import type { ScenarioResult, StepResult } from '../../engine/index.js';
+import type { RecordedRequest, RecordedResponse, ScenarioResult, StepResult } from '../../engine/index.js';
 import type { Section, StepKind } from '../../language/model.js';
-import type { JsonAssertion, JsonReport, JsonScenarioRecord, JsonStep } from '../json/reportTypes.js';
+import type {
+  JsonAssertion,
+  JsonReport,
+  JsonRequest,
+  JsonResponse,
+  JsonScenarioRecord,
+  JsonStep,
+} from '../json/reportTypes.js';
 
 /**
  * `report.json` read back as the finished results every renderer takes, for `runner report merge`. The
@@ -37,29 +44,8 @@ function stepFrom(record: JsonStep, scenarioFile: string): StepResult {
     saved: record.saved ?? {},
     warnings: record.warnings ?? [],
   };
-  if (record.request) {
-    const { method, url, headers, body, proxy } = record.request;
-    step.request = {
-      method,
-      url,
-      headers,
-      ...(body === null ? {} : { body }),
-      ...(proxy === undefined ? {} : { proxy }),
-    };
-  }
-  if (record.response) {
-    const { status, statusText, httpVersion, headers, body, sizeBytes, encoding, encodedSizeBytes } =
-      record.response;
-    step.response = {
-      status,
-      statusText,
-      httpVersion,
-      headers,
-      sizeBytes,
-      ...(body === null ? {} : { body }),
-      ...(encoding === undefined ? {} : { encoding, encodedSizeBytes }),
-    };
-  }
+  if (record.request) step.request = requestFrom(record.request);
+  if (record.response) step.response = responseFrom(record.response);
   if (record.requestId !== null) step.requestId = record.requestId;
   if (record.error !== undefined) step.error = record.error;
   if (record.skipReason !== undefined) step.skipReason = record.skipReason;
@@ -75,10 +61,43 @@ function stepFrom(record: JsonStep, scenarioFile: string): StepResult {
     }));
   }
   if (record.redirects) step.redirects = record.redirects.map((hop) => ({ ...hop }));
+  if (record.authExchanges) {
+    step.authExchanges = record.authExchanges.map((exchange) => ({
+      purpose: exchange.purpose,
+      request: requestFrom(exchange.request),
+      ...(exchange.response === null ? {} : { response: responseFrom(exchange.response) }),
+      ...(exchange.duration === undefined ? {} : { durationMs: exchange.duration }),
+      ...(exchange.error === undefined ? {} : { error: exchange.error }),
+    }));
+  }
   if (record.cache) step.cache = { ...record.cache };
   if (record.spreadsheet) step.spreadsheet = { ...record.spreadsheet };
   if (record.children) step.children = record.children.map((child) => stepFrom(child, scenarioFile));
   return step;
+}
+
+function requestFrom(record: JsonRequest): RecordedRequest {
+  const { method, url, headers, body, proxy } = record;
+  return {
+    method,
+    url,
+    headers,
+    ...(body === null ? {} : { body }),
+    ...(proxy === undefined ? {} : { proxy }),
+  };
+}
+
+function responseFrom(record: JsonResponse): RecordedResponse {
+  const { status, statusText, httpVersion, headers, body, sizeBytes, encoding, encodedSizeBytes } = record;
+  return {
+    status,
+    statusText,
+    httpVersion,
+    headers,
+    sizeBytes,
+    ...(body === null ? {} : { body }),
+    ...(encoding === undefined ? {} : { encoding, encodedSizeBytes }),
+  };
 }
 
 function scenarioFrom(record: JsonScenarioRecord): ScenarioResult {
