@@ -86,15 +86,59 @@ describe('buildDraft: what curl puts on the wire', () => {
       ['Cookie', 'sid=abc'],
       ['Accept', '*/*'],
     ]);
-    expect(() => draft('u', '-d', '@missing.txt')).toThrow('`-d @missing.txt` names the file missing.txt');
+    expect(() => draft('u', '-d', '@missing.txt')).toThrow(
+      '`-d @missing.txt` reads the file `missing.txt`, which cannot be read',
+    );
     expect(() => draft('u', '-d', '@-')).toThrow('reads standard input, which the command does not give');
   });
 
-  it('PUTs a -T file to <url>/<file name> with its content type, and refuses one without', () => {
+  it('PUTs a -T file to <url>/<file name>, with no content type unless the command gives one (as curl)', () => {
     const request = draft('http://a.test/up/', '-T', 'body.txt', '-H', 'Content-Type: text/plain');
     expect(request).toMatchObject({ method: 'PUT', url: 'http://a.test/up/body.txt' });
     expect(request.body).toEqual({ kind: 'text', value: FILES['body.txt'] });
-    expect(() => draft('http://a.test/', '-T', 'body.txt')).toThrow('curl option `-T` cannot be converted');
+    expect(request.suppressedHeaders).toBeUndefined();
+    const bare = draft('http://a.test/', '-T', 'body.txt');
+    expect(bare.body).toEqual({ kind: 'text', value: FILES['body.txt'] });
+    expect(bare.headers).toEqual([['Accept', '*/*']]);
+    expect(bare.suppressedHeaders).toEqual(['Content-Type']);
+  });
+
+  it('leaves out a Content-Length that states the body curl sends, and refuses one that does not', () => {
+    expect(draft('u', '-H', 'Content-Length: 3', '-d', 'abc').headers).toEqual([
+      ['Accept', '*/*'],
+      ['Content-Type', 'application/x-www-form-urlencoded'],
+    ]);
+    expect(draft('u', '-X', 'POST', '-H', 'Content-Length: 0').headers).toEqual([['Accept', '*/*']]);
+    expect(draft('u', '-H', 'Content-Length: 4', '-d', 'abé').body).toEqual({ kind: 'text', value: 'abé' });
+    expect(() => draft('u', '-H', 'Content-Length: 5', '-d', 'abc')).toThrow(
+      "`-H 'Content-Length: 5'` cannot be converted: the body curl sends is 3 bytes",
+    );
+    expect(() => draft('u', '-H', 'Content-Length: 9', '-F', 'a=b')).toThrow('`-F`');
+  });
+
+  it('reads -H as curl 7.88 does: `Name;` is empty, `Name:` removes, anything else without a colon is ignored', () => {
+    const notes: ConversionNotes = { comments: [], warnings: [] };
+    const [invocation] = parseCurlArgs([
+      'u',
+      '-H',
+      'junk',
+      '-H',
+      'Empty;',
+      '-H',
+      'Sp; ',
+      '-H',
+      ':authority: a',
+    ]);
+    if (!invocation) throw new Error('no invocation');
+    const request = buildDraft(invocation, 'u', undefined, { notes, input: { files } });
+    expect(request.headers).toEqual([
+      ['Empty', ''],
+      ['Accept', '*/*'],
+    ]);
+    expect(notes.comments).toEqual([
+      'curl -H: the 1st, 3rd and 4th are not `Name: value` headers, so curl sends nothing for them and neither does the step (their text is not shown here: it may hold a secret)',
+    ]);
+    expect(() => draft('u', '-H', 'X A: b')).toThrow("`-H 'X A: ...'`");
   });
 
   it('writes the headers of -C, -r, -z, --referer ;auto and --compressed as curl sends them', () => {
@@ -119,7 +163,9 @@ describe('buildDraft: what curl puts on the wire', () => {
     expect(() => draft('--path-as-is', 'http://a.test/a/../b')).toThrow('`--path-as-is`');
     expect(draft('--path-as-is', 'http://a.test/a/b').url).toBe('http://a.test/a/b');
     expect(() => draft('u', '-H', 'Host:')).toThrow("`-H 'Host:'`");
-    expect(() => draft('u', '-H', 'Content-Length: 3', '-d', 'abc')).toThrow("`-H 'Content-Length: ...'`");
+    expect(() => draft('u', '-H', 'Transfer-Encoding: chunked', '-d', 'abc')).toThrow(
+      "`-H 'Transfer-Encoding: ...'`",
+    );
     expect(() => draft('-F', 'a=b', '-H', 'Content-Type: multipart/related', 'u')).toThrow(
       'multipart/related',
     );

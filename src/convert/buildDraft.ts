@@ -1,6 +1,7 @@
 /** One request of a parsed cURL command to a scenario request: method, URL and query, headers, body. */
 import { HTTP_METHODS, type HttpMethod } from '../language/model.js';
 import type { CommandInput } from './commandFiles.js';
+import { settleContentLength } from './contentLength.js';
 import { buildBody } from './curlBody.js';
 import { joinData, urlEncodedPiece } from './curlData.js';
 import { buildHeaders } from './curlHeaders.js';
@@ -70,13 +71,15 @@ export function buildDraft(
       ...(parts.userInfo !== undefined ? { userInfo: parts.userInfo } : {}),
     },
     context.input,
+    context.notes,
   );
-  const { body, multipart } = buildBody(invocation, headers, {
+  const { body, multipart, curlLength, withoutContentType } = buildBody(invocation, headers, {
     notes: context.notes,
     input: context.input,
     ...(context.assetsPrefix !== undefined ? { assetsPrefix: context.assetsPrefix } : {}),
     ...(upload !== undefined ? { upload } : {}),
   });
+  settleContentLength(headers, curlLength, context.notes);
   const timeout = timeoutOf(invocation.maxTime, context.notes);
   return {
     method: methodOf(invocation, upload !== undefined),
@@ -85,6 +88,7 @@ export function buildDraft(
     headers,
     ...(body ? { body } : {}),
     ...(multipart ? { multipart } : {}),
+    ...(withoutContentType ? { suppressedHeaders: ['Content-Type'] } : {}),
     ...(timeout !== undefined ? { timeout } : {}),
   };
 }

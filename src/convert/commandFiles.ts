@@ -5,6 +5,7 @@
  */
 import { conversionError } from './conversionError.js';
 import type { ShellStdin } from './shellScript.js';
+import { hasShellVariable } from './shellVariables.js';
 
 export interface CommandFiles {
   /** The file's bytes, or undefined when it cannot be read. */
@@ -25,11 +26,22 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * the option.
  */
 export function readCommandText(input: CommandInput, path: string, option: string): string {
+  const stdinFile = path === '-' && input.stdin?.kind === 'file' ? input.stdin.path : undefined;
+  const named = stdinFile ?? path;
+  const what =
+    stdinFile === undefined ? `the file \`${shown(path)}\`` : `standard input from \`${shown(named)}\``;
+  if (hasShellVariable(named)) {
+    throw conversionError(
+      'unreadable-file',
+      `curl option \`${shown(option)}\` reads ${what}, whose name holds a shell variable, unknown when converting`,
+      { hint: 'write the file name out in the command' },
+    );
+  }
   const bytes = path === '-' ? stdinBytes(input, option) : input.files?.read(path);
   if (bytes === undefined) {
     throw conversionError(
       'unreadable-file',
-      `curl option \`${option}\` names the file ${path}, which cannot be read`,
+      `curl option \`${shown(option)}\` reads ${what}, which cannot be read`,
       {
         hint: 'run `runner convert` in the directory where the command ran, next to the file',
       },
@@ -38,10 +50,17 @@ export function readCommandText(input: CommandInput, path: string, option: strin
   try {
     return decoder.decode(bytes);
   } catch {
-    throw conversionError('binary-file', `curl option \`${option}\` sends ${path}, which is not UTF-8 text`, {
-      hint: 'a scenario body is text; send a binary file with `multipart.files`',
-    });
+    throw conversionError(
+      'binary-file',
+      `curl option \`${shown(option)}\` sends ${what}, which is not UTF-8 text (a scenario body is text)`,
+      { hint: 'send a binary file as a `multipart` file part, `-F name=@file`' },
+    );
   }
+}
+
+/** A shell variable's marker shown as the `$NAME` the command holds. */
+function shown(text: string): string {
+  return text.replace(/\uE000([A-Za-z_][A-Za-z0-9_]*)\uE001/g, '$$$1');
 }
 
 function stdinBytes(input: CommandInput, option: string): Uint8Array | undefined {

@@ -13,6 +13,7 @@ import { refuseOption } from './curlOptions.js';
 import {
   findHeader,
   headerText,
+  addComment,
   type ConversionNotes,
   type DraftBody,
   type DraftMultipart,
@@ -31,6 +32,10 @@ const CURL_DATA_TYPE = FORM_CONTENT_TYPE;
 export interface BuiltBody {
   body?: DraftBody;
   multipart?: DraftMultipart;
+  /** The bytes curl sends as the body; undefined for `-F`, whose length depends on curl's own boundary. */
+  curlLength?: number;
+  /** curl sends this body without a content type (`-T`): the step must not add one. */
+  withoutContentType?: boolean;
 }
 
 export interface BodyContext {
@@ -65,15 +70,15 @@ export function buildBody(
   }
   if (context.upload !== undefined) {
     const text = readCommandText(context.input, context.upload, `-T ${context.upload}`);
+    const curlLength = Buffer.byteLength(text);
+    if (curlLength > 0) addComment(context.notes, uploadNote(context.upload));
+    // curl uploads with no content type of its own: the step sends none either (`Content-Type: []`).
     if (headerText(headers, 'content-type') === undefined) {
-      throw refuseOption(
-        '-T',
-        'curl uploads without a Content-Type, and runner always sends one with a body; add `-H "Content-Type: ..."`',
-      );
+      return { body: { kind: 'text', value: text }, curlLength, withoutContentType: true };
     }
-    return textOrJson(text, headers);
+    return { ...textOrJson(text, headers), curlLength };
   }
-  if (!hasData) return {};
+  if (!hasData) return { curlLength: 0 };
 
   const text = joinData(invocation.data, context.input);
   const isJsonOption = invocation.data.some((argument) => argument.kind === 'json');
@@ -89,18 +94,29 @@ export function buildBody(
   if (declared === undefined)
     headers.push(['Content-Type', isJsonOption ? RUNNER_JSON_TYPE : CURL_DATA_TYPE]);
 
+  const curlLength = Buffer.byteLength(text);
   const boundary = boundaryOf(headerText(headers, 'content-type'));
   const multipart = boundary === undefined ? undefined : parseMultipartText(text, boundary, context.notes);
   if (multipart) {
     removeHeader(headers, 'content-type');
-    return { multipart };
+    return { multipart, curlLength };
   }
   const form = headerText(headers, 'content-type') === FORM_CONTENT_TYPE ? formPairs(text) : undefined;
   if (form) {
     removeHeader(headers, 'content-type');
-    return { body: { kind: 'form', value: form } };
+    return { body: { kind: 'form', value: form }, curlLength };
   }
-  return textOrJson(text, headers);
+  return { ...textOrJson(text, headers), curlLength };
+}
+
+/**
+ * How curl 7.88 delivers an upload, which runner's HTTP client does not copy: it asks for the server's
+ * go-ahead first (`Expect: 100-continue`) and streams standard input in chunks. The request is the same.
+ */
+function uploadNote(upload: string): string {
+  const chunked =
+    upload === '-' ? ', and streams standard input in chunks (`Transfer-Encoding: chunked`)' : '';
+  return `curl -T: curl also sends \`Expect: 100-continue\` and waits up to a second for the server to answer \`100 Continue\` before the body${chunked}; the step sends the same request with the body at once, with its length`;
 }
 
 /**

@@ -8,12 +8,15 @@ import { readCommandText, type CommandInput } from './commandFiles.js';
 import { cookieFileHeader } from './cookieFile.js';
 import { refuseOption } from './curlOptions.js';
 import type { CurlInvocation } from './curlInvocation.js';
-import { findHeader, type DraftText } from './draftRequest.js';
+import { addComment, findHeader, type ConversionNotes, type DraftText } from './draftRequest.js';
 import { hasShellVariable } from './shellVariables.js';
 import { timeCondition } from './timeCondition.js';
 
-/** Set by runner's HTTP client (undici) from the body or the connection; it refuses another value. */
-const COMPUTED = new Set(['content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect']);
+/**
+ * Set by runner's HTTP client from the body or the connection; it refuses another value. `Content-Length` is
+ * kept here and settled against the body (contentLength.ts).
+ */
+const COMPUTED = new Set(['transfer-encoding', 'keep-alive', 'upgrade', 'expect']);
 
 /** What curl 7.88 (with brotli and zstd) asks for with `--compressed`. */
 const CURL_COMPRESSED = 'deflate, gzip, br, zstd';
@@ -30,6 +33,7 @@ export function buildHeaders(
   invocation: CurlInvocation,
   target: RequestTarget,
   input: CommandInput,
+  notes: ConversionNotes,
 ): [string, DraftText][] {
   const headers: [string, string][] = [];
   const removed = new Set<string>();
@@ -45,10 +49,18 @@ export function buildHeaders(
     }
   };
 
-  for (const raw of headerLines(invocation, input)) {
+  const ignored: string[] = [];
+  for (const { raw, from } of headerLines(invocation, input)) {
     const header = parseHeader(raw);
-    if (header === undefined) {
-      throw refuseOption('-H', `\`${raw.split(':')[0] ?? ''}\` is not a \`name: value\` header`);
+    if (header === 'ignored') {
+      ignored.push(from);
+      continue;
+    }
+    if (!HEADER_NAME.test(header.name)) {
+      throw refuseOption(
+        `-H '${header.name.slice(0, 40)}: ...'`,
+        'curl sends this name as written, and it is not a valid header name (a token without spaces)',
+      );
     }
     const lower = header.name.toLowerCase();
     // curl writes such a value as it is, which breaks the request; runner's client refuses to send it.
@@ -64,8 +76,6 @@ export function buildHeaders(
         throw refuseOption(`-H '${header.name}:'`, `runner always sends a \`${header.name}\` header`);
       }
       removed.add(lower);
-    } else if (header.name.startsWith(':')) {
-      throw refuseOption(`-H '${header.name}'`, 'HTTP/2 pseudo-headers are not sent as headers');
     } else if (lower === 'connection' && header.value.toLowerCase() === 'keep-alive') {
       // What runner's HTTP client sends on every HTTP/1.1 request anyway.
     } else if (COMPUTED.has(lower) || (lower === 'connection' && header.value.toLowerCase() !== 'close')) {
@@ -78,6 +88,15 @@ export function buildHeaders(
     }
   }
 
+  if (ignored.length > 0) {
+    // The text is not shown: `-H "Bearer $TOKEN"` (a header without its name) is a common slip.
+    addComment(
+      notes,
+      ignored.length === 1
+        ? `curl -H: the ${listed(ignored)} is not a \`Name: value\` header, so curl sends nothing for it and neither does the step (its text is not shown here: it may hold a secret)`
+        : `curl -H: the ${listed(ignored)} are not \`Name: value\` headers, so curl sends nothing for them and neither does the step (their text is not shown here: it may hold a secret)`,
+    );
+  }
   addDefault('User-Agent', invocation.userAgent);
   const referer = invocation.referer?.replace(/;auto$/, '');
   if (referer !== '') addDefault('Referer', referer);
@@ -121,31 +140,48 @@ export function buildHeaders(
   return headers;
 }
 
-/** `-H` values, with `-H @file` read line by line as curl does. */
-function headerLines(invocation: CurlInvocation, input: CommandInput): string[] {
-  return invocation.headers.flatMap((raw) => {
-    if (!raw.startsWith('@')) return [raw];
+/** `-H` values with where each came from, `-H @file` read line by line as curl does. */
+function headerLines(invocation: CurlInvocation, input: CommandInput): { raw: string; from: string }[] {
+  return invocation.headers.flatMap((raw, index) => {
+    const from = ordinal(index + 1);
+    if (!raw.startsWith('@')) return [{ raw, from }];
     const text = readCommandText(input, raw.slice(1), `-H ${raw}`);
-    return text.split(/\r?\n/).filter((line) => line.trim() !== '');
+    const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+    return lines.map((line, at) => ({ raw: line, from: `line ${at + 1} of ${raw}` }));
   });
 }
 
-/** `Name: value`, `Name;` (empty value), `Name:` (removal: value undefined). */
-function parseHeader(raw: string): { name: string; value?: string } | undefined {
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** RFC 9110's token: what runner's HTTP client accepts as a header name. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * What curl 7.88 makes of a `-H` value (lib/http.c, custom headers): `Name: value` is sent; `Name:` (nothing
+ * but blanks after the colon) removes a header curl adds; `Name;` with nothing after the semicolon sends an
+ * empty value; anything else (no colon, a colon first, text after the semicolon) is ignored. An HTTP/2
+ * pseudo-header (`:authority: x`) starts with its colon, so curl ignores it too.
+ */
+function parseHeader(raw: string): { name: string; value?: string } | 'ignored' {
   const colon = raw.indexOf(':');
-  if (colon === 0 && /^:[\w-]+:/.test(raw)) {
-    return { name: raw.slice(0, raw.indexOf(':', 1)), value: '' };
-  }
+  if (colon === 0) return 'ignored';
   if (colon > 0) {
-    const name = raw.slice(0, colon).trim();
+    const name = raw.slice(0, colon);
     const value = raw
       .slice(colon + 1)
       .replace(/^[ \t]+/, '')
       .replace(/[\r\n]+$/, '');
     return value === '' ? { name } : { name, value };
   }
-  const semicolon = /^([^\s;]+);\s*$/.exec(raw);
-  return semicolon?.[1] !== undefined ? { name: semicolon[1], value: '' } : undefined;
+  const semicolon = raw.indexOf(';');
+  return semicolon > 0 && semicolon === raw.length - 1 ? { name: raw.slice(0, -1), value: '' } : 'ignored';
 }
 
 function decodeUserInfo(userInfo: string): string {

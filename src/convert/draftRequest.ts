@@ -42,6 +42,8 @@ export interface DraftRequest {
   service?: string;
   query: [string, DraftText][];
   headers: [string, DraftText][];
+  /** Headers runner would add that the step must not send (curl sends none): written as `Name: []`. */
+  suppressedHeaders?: string[];
   body?: DraftBody;
   multipart?: DraftMultipart;
   /** A duration such as `10s`. */

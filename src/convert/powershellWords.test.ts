@@ -113,4 +113,10 @@ describe('commandDialect', () => {
     expect(commandDialect('curl.exe "https://a" -d "{\\"a\\":1}"')).toBe('bash');
     expect(commandDialect('curl ^"https://a^" ^\n -H ^"x: y^"')).toBe('cmd');
   });
+
+  it('reads a line ending in a backquote substitution as bash, not as a PowerShell continuation', () => {
+    expect(commandDialect('curl a --data @- < `echo f`\n')).toBe('bash');
+    expect(commandDialect('curl a -d `cat f` `\n -H "x: y"')).toBe('powershell');
+    expect(commandDialect('curl a -H "x`"y"`\n -d z')).toBe('powershell');
+  });
 });

@@ -92,7 +92,10 @@ function requestYaml(request: DraftRequest): Record<string, unknown> {
   if (request.service !== undefined) out.service = request.service;
   out.url = request.urlTemplate ? request.urlTemplate.text : escapeTemplate(request.url);
   if (request.query.length > 0) out.query = textMap(request.query);
-  if (request.headers.length > 0) out.headers = textMap(request.headers);
+  const suppressed = (request.suppressedHeaders ?? []).map((name): [string, string[]] => [name, []]);
+  if (request.headers.length + suppressed.length > 0) {
+    out.headers = { ...textMap(request.headers), ...Object.fromEntries(suppressed) };
+  }
   if (request.body?.kind === 'form') out.form = textMap(request.body.value);
   else if (request.body?.kind === 'graphql') out.graphql = templateValue(request.body.value);
   else if (request.body) out.body = bodyYaml(request.body);

@@ -37,6 +37,13 @@ describe('splitShellScript', () => {
     expect(failure(() => words('curl `cat f`')).code).toBe('convert.shell-expansion');
   });
 
+  it('names the command substitution it refuses, also as a redirection target', () => {
+    expect(failure(() => words('curl a --data @- < `echo f`')).message).toBe(
+      'the command substitution `` `echo f` `` cannot be converted: runner does not run shell commands',
+    );
+    expect(failure(() => words('curl a -d "$(cat (x) f)" b')).message).toContain('`$(cat (x) f)`');
+  });
+
   it('removes line continuations, also with CRLF line ends and inside double quotes', () => {
     expect(words('curl \\\n  -X POST \\\r\n  url')).toEqual(['curl', '-X', 'POST', 'url']);
     expect(words('"a\\\nb"')).toEqual(['ab']);

@@ -198,6 +198,7 @@ class ScriptReader extends CommandWordsReader {
       else if (ch === '"') this.i = this.doubleQuoted(this.i);
       else if (ch === '\\') this.backslash();
       else if (ch === '$') this.dollar(false);
+      else if (ch === '`') throw this.substitution();
       else this.append(ch);
     }
     const target = this.word;
@@ -231,10 +232,16 @@ class ScriptReader extends CommandWordsReader {
     }
   }
 
+  /** Names the substitution starting here as written: `` `echo f` `` or `$(cat body.json)`. */
   private substitution() {
+    const text = this.text;
+    const backquoted = text[this.i] === '`';
+    const close = backquoted ? text.indexOf('`', this.i + 1) : closingParen(text, this.i + 2);
+    const written = close < 0 ? text.slice(this.i) : text.slice(this.i, close + 1);
+    const shown = written.length > 60 ? `${written.slice(0, 59)}…` : written;
     return conversionError(
       'shell-expansion',
-      'command substitution (`$(...)` or backquotes) cannot be converted',
+      `the command substitution ${backquoted ? `\`\` ${shown} \`\`` : `\`${shown}\``} cannot be converted: runner does not run shell commands`,
       {
         location: locationAt(this.source, this.i),
         hint: 'run it and paste its output into the command',
@@ -248,6 +255,16 @@ class ScriptReader extends CommandWordsReader {
       hint: 'check the quotes; a command copied with "Copy as cURL" can be piped in unchanged: `runner convert -`',
     });
   }
+}
+
+/** The index of the `)` closing a `$(` whose contents start at `from`, or -1. */
+function closingParen(text: string, from: number): number {
+  let depth = 1;
+  for (let at = from; at < text.length; at++) {
+    if (text[at] === '(') depth += 1;
+    else if (text[at] === ')' && --depth === 0) return at;
+  }
+  return -1;
 }
 
 export function splitShellScript(source: TextSource): ShellCommand[] {

@@ -131,12 +131,14 @@ export async function compileRequest(spec: RequestSpec, inputs: CompileInputs): 
   };
 }
 
-/** Reports show one value per header name: several values joined with `, `, as HTTP folds them. */
+/**
+ * Reports show one value per header name: several values joined with `, `, as HTTP folds them. An empty list
+ * sends no line (`content-type: []`), so the report shows none.
+ */
 function recordedHeaders(headers: HttpRequest['headers']): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      typeof value === 'string' ? value : value.join(', '),
-    ]),
+    Object.entries(headers)
+      .filter(([, value]) => typeof value === 'string' || value.length > 0)
+      .map(([name, value]) => [name, typeof value === 'string' ? value : value.join(', ')]),
   );
 }

@@ -4,7 +4,6 @@
 // runs the bash command it was written from); the requests must match byte for byte (bar
 // user-agent, header order and case, and the multipart boundary), or the conversion must be refused naming
 // the option. One server port per command attributes each request; one `runner run` covers every scenario.
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +11,8 @@ import { convertCurlText } from '../../src/convert/index.js';
 import { RunnerError } from '../../src/diagnostics/errors.js';
 import { repoRoot, runCli, tempWorkspace } from '../support/cli.js';
 import { CORPUS_HOST, readCurlCorpus, type CorpusCommand } from '../support/curlCorpus.js';
-import {
-  comparableRequest,
-  startRecordingServers,
-  type RecordingServers,
-} from '../support/recordingServer.js';
+import { startRecordingServers, type RecordingServers } from '../support/recordingServer.js';
+import { curlAndRunner, runCurl } from '../support/curlReplay.js';
 import { nodeCommandFiles } from '../../src/cli/commands/commandFiles.js';
 
 interface Outcome {
@@ -26,6 +22,8 @@ interface Outcome {
   /** What curl runs with bash: the text, or the bash form of a PowerShell command. */
   curlText: string;
   refused?: string;
+  /** The converted scenario. */
+  yaml?: string;
   /** How many of the slot's requests came from curl (they come first; runner's follow). */
   curlCount?: number;
 }
@@ -41,20 +39,6 @@ const SHELL_VARIABLES = {
   DO_API_TOKEN: 'token-from-the-shell',
   FILENAME: 'file',
 };
-
-/** Runs the command text with bash in the workspace, stdin empty, no ~/.curlrc (HOME is the workspace). */
-function runCurl(text: string, cwd: string): Promise<void> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', text], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: cwd, ...SHELL_VARIABLES },
-      stdio: ['ignore', 'ignore', 'ignore'],
-      timeout: 10_000,
-    });
-    child.on('close', () => resolve());
-    child.on('error', () => resolve());
-  });
-}
 
 /** Every file under `root`, by path relative to it (read once: writing copies is much faster than `cp`). */
 async function readFiles(root: string): Promise<Map<string, Buffer>> {
@@ -117,7 +101,7 @@ beforeAll(async () => {
         assetsPrefix: 'assets',
         isSensitive: () => false,
       });
-      outcomes.push({ entry, slot, text, curlText });
+      outcomes.push({ entry, slot, text, curlText, yaml });
       await writeFile(join(dir, '.runner/tests/wire', `${entry.id}.yaml`), yaml);
     } catch (error) {
       if (!(error instanceof RunnerError)) throw error;
@@ -131,7 +115,7 @@ beforeAll(async () => {
   await inBatches(converted, 4, async (outcome) => {
     const cwd = join(dir, 'commands', outcome.entry.id);
     await writeFiles(cwd, fileCopies);
-    await runCurl(outcome.curlText, cwd);
+    await runCurl(outcome.curlText, cwd, SHELL_VARIABLES);
   });
   const curlCounts = outcomes.map((outcome) => servers.requests(outcome.slot).length);
   const run = await runCli(['run', '.runner/tests/wire'], { cwd: dir, env: SHELL_VARIABLES });
@@ -169,14 +153,42 @@ describe('convert sends what curl sends: the wire-comparison corpus', () => {
     expect(unnamed.map((o) => `${o.entry.id}: ${o.refused}`)).toEqual([]);
   });
 
+  // Issue 22: what real commands met. These convert now (and are compared below with every other one)...
+  it('converts a browser Content-Length, -H values curl ignores, and -T uploads without a content type', () => {
+    const ids = [
+      'cc-post_with_browser_headers',
+      'hand-content-length-body',
+      'hand-header-without-colon',
+      'cc-upload_file',
+      'curl-upload-file-273',
+      'cc-multiple_commands',
+      'hand-upload-stdin-json',
+    ];
+    const found = outcomes.filter((o) => ids.includes(o.entry.id));
+    expect(found.map((o) => o.entry.id).sort()).toEqual([...ids].sort());
+    expect(found.filter((o) => o.refused !== undefined).map((o) => `${o.entry.id}: ${o.refused}`)).toEqual(
+      [],
+    );
+  });
+
+  // ...and these are refused as what they are, naming it and why.
+  it('refuses a backquote substitution as bash and a Content-Length that is not the body length, by name', () => {
+    const refusal = (id: string) => outcomes.find((o) => o.entry.id === id)?.refused;
+    expect(refusal('hand-backquote-stdin')).toBe(
+      'the command substitution `` `echo file.txt` `` cannot be converted: runner does not run shell commands',
+    );
+    expect(refusal('cc-redirect_command_data')).toContain('the command substitution `` `echo myfile.jg` ``');
+    expect(refusal('hand-content-length-mismatch')).toBe(
+      "curl option `-H 'Content-Length: 99'` cannot be converted: the body curl sends is 8 bytes: curl sends the header as given and the server reads another body than the command holds, while runner always sends the body's real length",
+    );
+  });
+
   it('puts the same requests on the wire as curl for every command it converts', () => {
     const differences: string[] = [];
     for (const outcome of outcomes) {
       if (outcome.refused !== undefined) continue;
       const all = servers.requests(outcome.slot);
-      const curlCount = outcome.curlCount ?? 0;
-      const fromCurl = all.slice(0, curlCount).map(comparableRequest);
-      const fromRunner = all.slice(curlCount).map(comparableRequest);
+      const { fromCurl, fromRunner } = curlAndRunner(all, outcome.curlCount ?? 0, outcome.yaml);
       if (JSON.stringify(fromCurl) !== JSON.stringify(fromRunner)) {
         differences.push(
           `${outcome.entry.id}\n--- curl\n${fromCurl.join('\n~~\n')}\n--- runner\n${fromRunner.join('\n~~\n')}`,

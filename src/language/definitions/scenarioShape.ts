@@ -52,7 +52,7 @@ const request = object(
     ),
     headers: prop(
       mapOf(textOrList()),
-      'Header names to values; variables interpolated. A list sends one header line per value.',
+      'Header names to values; variables interpolated. A list sends one header line per value; an empty list sends none and keeps runner from adding its own (`content-type: []`).',
     ),
     query: prop(
       mapOf(textOrList()),

@@ -47,13 +47,33 @@ describe('toCurl', () => {
     expect(shellWords(toCurl(request({ method: 'POST', body: 0 }))).at(-1)).toBe('0');
   });
 
+  it('takes away the content type curl would add when the step sent none (`content-type: []`)', () => {
+    const sent = toCurl(request({ method: 'PUT', body: 'file text' }));
+    expect(shellWords(sent)).toEqual([
+      '-X',
+      'PUT',
+      'http://127.0.0.1:8080/users',
+      '-H',
+      'Content-Type:',
+      '--data-raw',
+      'file text',
+    ]);
+    const spec = toCurl({
+      ...request({ method: 'PUT', body: 'file text' }),
+      headers: { 'content-type': [] },
+    });
+    expect(shellWords(spec)).toEqual(
+      shellWords(sent).map((word) => (word === 'Content-Type:' ? 'content-type:' : word)),
+    );
+  });
+
   it('escapes single quotes so the shell passes every character through unchanged', () => {
     const tricky = `it's "quoted" $HOME \`date\` \\ !x`;
     const command = toCurl(
       request({
         method: 'PATCH',
         url: "http://127.0.0.1:8080/o'neil?q=$x",
-        headers: { 'x-note': tricky },
+        headers: { 'x-note': tricky, 'content-type': 'application/json' },
         body: { name: tricky },
       }),
     );
@@ -64,6 +84,8 @@ describe('toCurl', () => {
       "http://127.0.0.1:8080/o'neil?q=$x",
       '-H',
       `x-note: ${tricky}`,
+      '-H',
+      'content-type: application/json',
       '--data-raw',
       JSON.stringify({ name: tricky }),
     ]);

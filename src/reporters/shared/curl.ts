@@ -17,8 +17,13 @@ export function toCurl(request: CurlSource): string {
   if (request.proxy !== undefined) lines.push(`--proxy ${shellQuote(request.proxy)}`);
   for (const [name, values] of Object.entries(request.headers)) {
     if (!keepsHeader(name, multipart !== undefined)) continue;
+    // An empty list sends no such header: `-H 'name:'` takes away the one curl would add.
+    if (Array.isArray(values) && values.length === 0) lines.push(`-H ${shellQuote(`${name}:`)}`);
     for (const value of [values].flat()) lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
   }
+  // A body sent without a content type: curl would add `application/x-www-form-urlencoded` to `--data-raw`.
+  if (hasBody && !multipart && !Object.keys(request.headers).some((n) => n.toLowerCase() === 'content-type'))
+    lines.push(`-H ${shellQuote('Content-Type:')}`);
   if (multipart) lines.push(...multipartOptions(multipart));
   else if (hasBody) lines.push(`--data-raw ${shellQuote(bodyText(request.body))}`);
   return lines.join(' \\\n  ');
