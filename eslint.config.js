@@ -40,6 +40,7 @@ const BELOW_THE_EDGES = [
   'openapi',
   'masking',
   'diagnostics',
+  'load',
 ];
 
 /** Folders under src/ and the sibling folders each may import from. */
@@ -84,6 +85,8 @@ const BOUNDARIES = {
     'masking',
     'diagnostics',
   ],
+  // Load mode (issue 26): runs plans as the session does, measures through the engine's events.
+  load: ['session', 'engine', 'reporters', 'language', 'masking', 'diagnostics'],
   mcp: BELOW_THE_EDGES,
   cli: [...BELOW_THE_EDGES, 'mcp'],
 };

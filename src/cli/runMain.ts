@@ -22,6 +22,7 @@ const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> =
   import: () => import('./commands/import.js'),
   mcp: () => import('./commands/mcp.js'),
   report: () => import('./commands/report.js'),
+  load: () => import('./commands/load.js'),
 };
 
 /** Prints an error that stopped a command: one `file:line:col: message` line per problem. */

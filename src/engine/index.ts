@@ -35,3 +35,5 @@ export {
   type RunSettings,
   type TargetEnvironment,
 } from './services.js';
+export { prepareLoadExecution, type LoadExecution, type SectionRun } from './loadExecution.js';
+export type { ScenarioExecution } from './runScenario.js';

@@ -26,3 +26,5 @@ export {
 export { renderCoverageText } from './coverage/coverageText.js';
 export { openRecordStream, type RecordStream } from './stream/recordStream.js';
 export type { StoredResults } from './stream/storedRun.js';
+export { firstFailure } from './junit/stepFailures.js';
+export { writeRunReports } from './files/writeRunReports.js';

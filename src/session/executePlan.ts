@@ -5,6 +5,7 @@ import {
   systemClock,
   systemRuntime,
   type RecordRetention,
+  type EngineServices,
   type RunListener,
   type RunResult,
   type RunSettings,
@@ -111,16 +112,30 @@ function composedScenarioLoader(plan: RunPlan): (path: string) => Promise<Scenar
   };
 }
 
+/** What running a plan needs: the settings, the engine's services over real I/O, and how to close them. */
+export interface RunServices {
+  settings: RunSettings;
+  services: EngineServices;
+  /** Closes the connections the run opened (HTTP pools, cache connections). */
+  close(): Promise<void>;
+}
+
+/** The options of `executePlan` that shape the services, without the scheduling. */
+export type ServiceOptions = Omit<ExecuteOptions, 'recordStream' | 'schedule'> & {
+  /** Connections per origin: one per execution that may run at once. */
+  connections: number;
+  recordStream?: ExecuteOptions['recordStream'];
+};
+
 /**
- * Runs a plan against the real world (HTTP, files, schemas) and returns the run both as it happened and as it
- * left the masking boundary. Connections opened for the run are closed before this returns.
+ * The engine's services for a plan: one HTTP client, cache connections, schemas, assets and spreadsheets,
+ * listeners behind the masking boundary. `runner run` and `runner load` share it.
  */
-export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promise<ExecutedRun> {
+export async function createRunServices(plan: RunPlan, options: ServiceOptions): Promise<RunServices> {
   const { workspace, environment, masker } = plan;
   const httpOptions = await httpClientOptions(plan, options.userAgent, options.network ?? { processEnv: {} });
   const { ca } = httpOptions;
-  // Each execution running at once has its own connection to an origin, as steps in one are sequential.
-  const http = createRunHttpClient({ ...httpOptions, connections: options.schedule?.jobs ?? 1 });
+  const http = createRunHttpClient({ ...httpOptions, connections: options.connections });
   // Cache connections open lazily at their first step; the request timeout bounds connecting and each reply.
   const cache = createCacheConnections({
     timeoutMs: environment.http.timeoutMs,
@@ -134,45 +149,60 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
     onListenerError,
   );
   const recordStream = options.recordStream;
+  const services: EngineServices = {
+    http,
+    clock: systemClock,
+    runtime: { ...systemRuntime, env: plan.readEnv },
+    secrets: plan.secrets,
+    masker,
+    // One token per OAuth2 account for the whole run, every `--jobs` execution included (same process).
+    tokens: createTokenStore(() => systemClock.monotonicMs()),
+    listener,
+    loadScenario: composedScenarioLoader(plan),
+    cache,
+    schemas: createSchemaStore(workspace.config.schemas.path, workspace.cwd, {
+      isSensitive: (keys) => masker.isSensitive(keys),
+    }),
+    assets: createAssetReader(
+      workspace.config.assets.path,
+      displayPath(workspace.cwd, workspace.config.assets.path),
+    ),
+    spreadsheets: createSpreadsheetFiles({
+      projectRoot: workspace.root,
+      exportDir: workspace.config.export.path,
+      display: (path) => displayPath(workspace.cwd, path),
+    }),
+    stop: options.stop,
+    contract: plan.contract,
+    keep: options.keep,
+    ...(recordStream
+      ? { executionListener: (position: number) => fanOut([recordStream(position)], onListenerError) }
+      : {}),
+  };
+  return {
+    settings: runSettings(plan, options.userAgent),
+    services,
+    close: async () => {
+      await Promise.all([http.close(), cache.close()]);
+    },
+  };
+}
+
+/**
+ * Runs a plan against the real world (HTTP, files, schemas) and returns the run both as it happened and as it
+ * left the masking boundary. Connections opened for the run are closed before this returns.
+ */
+export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promise<ExecutedRun> {
+  // Each execution running at once has its own connection to an origin, as steps in one are sequential.
+  const { settings, services, close } = await createRunServices(plan, {
+    ...options,
+    connections: options.schedule?.jobs ?? 1,
+  });
   try {
-    const raw = await runSuite(
-      plan.scenarios,
-      runSettings(plan, options.userAgent),
-      {
-        http,
-        clock: systemClock,
-        runtime: { ...systemRuntime, env: plan.readEnv },
-        secrets: plan.secrets,
-        masker,
-        // One token per OAuth2 account for the whole run, every `--jobs` execution included (same process).
-        tokens: createTokenStore(() => systemClock.monotonicMs()),
-        listener,
-        loadScenario: composedScenarioLoader(plan),
-        cache,
-        schemas: createSchemaStore(workspace.config.schemas.path, workspace.cwd, {
-          isSensitive: (keys) => masker.isSensitive(keys),
-        }),
-        assets: createAssetReader(
-          workspace.config.assets.path,
-          displayPath(workspace.cwd, workspace.config.assets.path),
-        ),
-        spreadsheets: createSpreadsheetFiles({
-          projectRoot: workspace.root,
-          exportDir: workspace.config.export.path,
-          display: (path) => displayPath(workspace.cwd, path),
-        }),
-        stop: options.stop,
-        contract: plan.contract,
-        keep: options.keep,
-        ...(recordStream
-          ? { executionListener: (position: number) => fanOut([recordStream(position)], onListenerError) }
-          : {}),
-      },
-      options.schedule,
-    );
+    const raw = await runSuite(plan.scenarios, settings, services, options.schedule);
     // Reports are rendered from the run as it leaves the masking boundary, with every secret the run found.
     let masked: RunResult | undefined;
-    const results = createResultMasker(masker);
+    const results = createResultMasker(plan.masker);
     return {
       raw,
       get masked() {
@@ -180,6 +210,6 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
       },
     };
   } finally {
-    await Promise.all([http.close(), cache.close()]);
+    await close();
   }
 }

@@ -1,5 +1,12 @@
 export { planErrors, planRun, type RunPlan, type RunRequest } from './planRun.js';
 export { selectByTags, type Shard } from './selection.js';
-export { executePlan, type ExecuteOptions, type ExecutedRun, type MaskedListener } from './executePlan.js';
+export {
+  createRunServices,
+  executePlan,
+  type ExecuteOptions,
+  type ExecutedRun,
+  type MaskedListener,
+  type RunServices,
+} from './executePlan.js';
 export { affectedScenarios, type Affected } from './affectedScenarios.js';
 export { registerNetworkSecrets } from './httpSetup.js';

@@ -1,3 +1,5 @@
+import { loadCommand } from './loadDefinition.js';
+
 /**
  * Every command and option, declared once as data: it feeds argument parsing, `--help` and the README's
  * command reference (STYLE.md: Vitest's CLI options as data).
@@ -18,7 +20,18 @@ export interface PositionalDefinition {
 }
 
 export interface CommandDefinition {
-  name: 'init' | 'demo' | 'run' | 'validate' | 'schema' | 'mcp' | 'convert' | 'report' | 'openapi' | 'import';
+  name:
+    | 'init'
+    | 'demo'
+    | 'run'
+    | 'validate'
+    | 'schema'
+    | 'mcp'
+    | 'convert'
+    | 'report'
+    | 'openapi'
+    | 'import'
+    | 'load';
   summary: string;
   positionals: PositionalDefinition[];
   options: OptionDefinition[];
@@ -34,7 +47,7 @@ const envOption: OptionDefinition = {
     'environment to use (.runner/environments/<name>.yaml); default: environments.default in config.yaml',
 };
 
-export const COMMANDS: readonly CommandDefinition[] = [
+const BASE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'init',
     summary:
@@ -274,7 +287,8 @@ export const COMMANDS: readonly CommandDefinition[] = [
       { name: 'action', description: '`merge`: one run from the reports given' },
       {
         name: 'inputs',
-        description: 'run directories (holding report.json, such as latest/) or report.json files',
+        description:
+          'run directories (holding report.json or load.json, such as latest/), report.json or load.json files',
         variadic: true,
       },
     ],
@@ -373,3 +387,16 @@ export const COMMANDS: readonly CommandDefinition[] = [
     examples: ['runner mcp', 'runner mcp --cwd /path/to/project'],
   },
 ];
+
+/** The options of `runner run` that `runner load` takes unchanged. */
+const LOAD_SHARED_OPTIONS = ['env', 'tag', 'grep', 'var', 'insecure', 'timeout', 'resolve'];
+
+function runOptionsNamed(names: readonly string[]): OptionDefinition[] {
+  const run = BASE_COMMANDS.find((command) => command.name === 'run')!;
+  return names.map((name) => run.options.find((option) => option.name === name)!);
+}
+
+/** Every command, `load` after `report` (its merge takes load.json files too). */
+export const COMMANDS: readonly CommandDefinition[] = BASE_COMMANDS.flatMap((command) =>
+  command.name === 'report' ? [command, loadCommand(runOptionsNamed(LOAD_SHARED_OPTIONS))] : [command],
+);

@@ -41,6 +41,13 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     throw usage('`runner report merge` needs at least one run directory or report.json');
   const out = args.options.out;
   if (typeof out !== 'string' || out === '') throw usage('`runner report merge` needs --out <dir>');
+  // load.json files (runner load --shard) merge as load: histograms add (DECISIONS.md, "Load").
+  const { loadReportPath, mergeLoadReports } = await import('./mergeLoad.js');
+  const loadPaths = await Promise.all(inputs.map((input) => loadReportPath(resolve(io.cwd, input))));
+  if (loadPaths.every((path) => path !== undefined)) return mergeLoadReports(loadPaths, out, io);
+  if (loadPaths.some((path) => path !== undefined)) {
+    throw usage('`runner report merge` takes run reports or load.json files, not both at once');
+  }
   const formats = reportFormats(args, DEFAULT_FORMATS, io.env);
 
   const show = (path: string) => displayPath(io.cwd, path);

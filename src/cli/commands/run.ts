@@ -66,7 +66,7 @@ export function runRequest(args: ParsedArgs, io: CliIo): RunRequest {
 }
 
 /** `--resolve host:port:address`, repeatable; a later flag for the same host:port wins, as in curl. */
-function pinnedHosts(args: ParsedArgs): Record<string, ResolvedAddress> {
+export function pinnedHosts(args: ParsedArgs): Record<string, ResolvedAddress> {
   const flags = (args.options.resolve as string[] | undefined) ?? [];
   const pins: Record<string, ResolvedAddress> = {};
   for (const flag of flags) {
