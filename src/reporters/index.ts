@@ -14,6 +14,8 @@ export {
   type GithubReportOptions,
 } from './github/githubReporter.js';
 export { mergeReports } from './merge/mergeReports.js';
+export { addReportSecrets } from './merge/reportSecrets.js';
+export type { JsonReport } from './json/reportTypes.js';
 export { readReportInput } from './merge/readReportInput.js';
 export { readCoverageInput } from './merge/readCoverageInput.js';
 export { writeMergedReports } from './merge/writeMergedReports.js';

@@ -10,3 +10,4 @@ export {
 } from './executePlan.js';
 export { affectedScenarios, type Affected } from './affectedScenarios.js';
 export { registerNetworkSecrets } from './httpSetup.js';
+export { createMergeMasker } from './mergeMasker.js';

@@ -182,12 +182,12 @@ describe('runner report merge', () => {
     expect(await readdir(dir)).not.toContain('never');
   });
 
-  it('warns when the merged reports cannot be written; the exit code still follows the checks', async () => {
+  it('exits 2 naming the folder when the merged reports cannot be written (issue 28)', async () => {
     await writeFile(join(dir, 'a-file'), 'not a directory');
     const { code, stderr } = await runCli(['report', 'merge', 'shard-3', '--out', 'a-file/merged'], {
       cwd: dir,
     });
-    expect(code).toBe(0);
-    expect(stderr).toMatch(/^warning: cannot write the merged reports: .*ENOTDIR/);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: a-file\/merged: cannot write it \(ENOTDIR\)/);
   });
 });

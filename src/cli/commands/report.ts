@@ -3,6 +3,7 @@ import { didYouMeanHint } from '../../diagnostics/didYouMean.js';
 import { RunnerError } from '../../diagnostics/errors.js';
 import { escapeControls } from '../../diagnostics/terminalText.js';
 import {
+  createResultMasker,
   mergeCoverage,
   mergeReports,
   readCoverageInput,
@@ -10,6 +11,7 @@ import {
   writeGithubReport,
   writeMergedReports,
 } from '../../reporters/index.js';
+import { createMergeMasker } from '../../session/index.js';
 import { displayPath, pathFrom } from '../../workspace/displayPath.js';
 import { findWorkspaceRoot } from '../../workspace/index.js';
 import { buildInfo } from '../buildInfo.js';
@@ -60,25 +62,26 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     const coverage = await readCoverageInput(path, show);
     if (coverage) coverages.push(coverage);
   }
-  const run = mergeReports(reports);
+  // Every output passes the masking boundary a run's passes: a `--report-raw` input is raw (issue 28).
+  const masker = await createMergeMasker(reports, io.cwd, io.env);
+  const run = createResultMasker(masker).run(mergeReports(reports));
   const coverage = coverages.length > 0 ? mergeCoverage(coverages) : undefined;
 
   const root = (await findWorkspaceRoot(io.cwd)) ?? io.cwd;
   const outDir = resolve(io.cwd, out);
-  let written: string[] = [];
-  try {
-    written = await writeMergedReports(run, outDir, {
+  // A report that cannot be written is exit 2 naming the file: writing them is what a merge is for.
+  const written = await writeMergedReports(
+    run,
+    outDir,
+    {
       formats,
       version: buildInfo.version,
       generatedAt: new Date().toISOString(),
       projectPath: (file) => pathFrom(root, io.cwd, file),
       ...(coverage ? { coverage } : {}),
-    });
-  } catch (error) {
-    // DECISIONS.md, Platform: a report that cannot be written is a warning; the exit code follows the checks.
-    const reason = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`warning: cannot write the merged reports: ${escapeControls(reason)}\n`);
-  }
+    },
+    show,
+  );
 
   const { passed, failed, skipped, total } = run.counts;
   const executions = run.scenarios.length;
@@ -89,7 +92,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
   );
   if (written.length > 0) {
     io.stdout.write(
-      `Reports: ${written.map((name) => relative(io.cwd, resolve(outDir, name))).join(', ')}\n`,
+      `Reports: ${escapeControls(written.map((name) => relative(io.cwd, resolve(outDir, name))).join(', '))}\n`,
     );
   }
   if (formats.includes('github')) await writeGithubReport(run, githubReportOptions(io.cwd, root, io));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { RunnerError } from '../../diagnostics/errors.js';
 import type { JsonReport } from '../json/reportTypes.js';
 import { reportShapeProblem } from './checkReportShape.js';
+import { keepDeepValuesAsText } from './deepValues.js';
 import { jsonErrorPlace } from './jsonErrorPlace.js';
 
 /** A run directory (or `latest/`) holds its JSON report under this name. */
@@ -49,7 +50,8 @@ export async function readReportInput(path: string, display: (path: string) => s
       location: { file: shown, line, col },
     });
   }
-  const problem = reportShapeProblem(parsed);
+  // Before anything walks it: a value too deep to walk becomes text, as a run keeps such a body.
+  const problem = keepDeepValuesAsText(parsed) ?? reportShapeProblem(parsed);
   if (problem !== undefined) {
     throw unreadable(
       shown,
