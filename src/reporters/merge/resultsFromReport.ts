@@ -11,8 +11,8 @@ import type {
 } from '../json/reportTypes.js';
 
 /**
- * `report.json` read back as the finished results every renderer takes, for `runner report merge`. The
- * report is already masked (or deliberately raw), so nothing here masks again. What a report does not keep
+ * `report.json` read back as the finished results every renderer takes, for `runner report merge`. Nothing
+ * here masks: the merged run passes the masking boundary afterwards, as a run's results do (issue 28). What a report does not keep
  * is left empty: the variables at a failure (no snapshots are made from a merge) and a column written
  * before reports had `col` (then 1).
  */
