@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { ACCEPTED_ENCODINGS } from './contentDecoding.js';
 import { createDispatchers } from './dispatchers.js';
 import { endpointKey } from './endpoint.js';
+import { hasExpectHeader } from './expectContinue.js';
 import { findHeader } from './headers.js';
 import { HttpError } from './httpError.js';
 import { collectResponse } from './collectResponse.js';
@@ -86,7 +87,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // DECISIONS, `http.compressed`: a step's own accept-encoding wins; whatever was asked for is decoded.
       if (compressed && findHeader(headers, 'accept-encoding') === undefined)
         headers['accept-encoding'] = ACCEPTED_ENCODINGS;
-      const route = dispatchers.route(url);
+      const route = dispatchers.route(url, { expect: hasExpectHeader(headers) });
 
       const context: FailureContext = {
         target:
@@ -124,7 +125,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             signal: request.signal,
           },
         );
-        const connection = route.proxy === undefined ? dispatchers.connector.connection(key) : undefined;
+        const connection = route.connector?.connection(key);
         return {
           status: response.status,
           statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
@@ -140,9 +141,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           durationMs: performance.now() - started,
         };
       } catch (error) {
-        const head = dispatchers.connector.rejectedHead(error);
+        const head = route.connector?.rejectedHead(error);
         if (head !== undefined) context.parserReason = await parserReason(head);
-        throw toHttpError(dispatchers.connector.takeTlsAlert(key) ?? error, context);
+        throw toHttpError(route.connector?.takeTlsAlert(key) ?? error, context);
       }
     },
 

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { Dispatch } from './expectContinue.js';
 import { createStreamingDecoder, parseContentEncoding, type StreamingDecoder } from './contentDecoding.js';
 import { HttpError, describeBytes } from './httpError.js';
 import type { BodyEncoding } from './types.js';
@@ -84,7 +85,7 @@ function declaredBodyLength(
  * fails before anything is read; a body that grows past it fails at that chunk.
  */
 export function collectResponse(
-  dispatcher: Dispatcher,
+  dispatcher: Dispatch,
   options: Dispatcher.DispatchOptions,
   limits: CollectLimits,
 ): Promise<CollectedResponse> {

@@ -1,5 +1,6 @@
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent } from 'undici';
 import { createConnector, type Connector } from './connector.js';
+import { expectDispatcher, type Dispatch } from './expectContinue.js';
 import { systemResolver } from './hostResolver.js';
 import { proxyFor } from './proxyRoute.js';
 import { tlsConnectOptions } from './tlsTrust.js';
@@ -7,14 +8,16 @@ import type { HttpClientOptions } from './types.js';
 
 /** The dispatcher for one request, and the proxy it goes through (if any). */
 export interface Route {
-  dispatcher: Dispatcher;
+  dispatcher: Dispatch;
   proxy?: string;
+  /** What opened the connection, to read its facts from (none through a proxy). */
+  connector?: Connector;
 }
 
 /** The undici dispatchers of one client (STYLE.md: one factory turns the `http:` settings into them). */
 export interface Dispatchers {
-  connector: Connector;
-  route(url: URL): Route;
+  /** `expect`: the request carries an `Expect` header (see expectContinue.ts). */
+  route(url: URL, options?: { expect: boolean }): Route;
   close(): Promise<void>;
 }
 
@@ -29,13 +32,23 @@ export function createDispatchers(options: HttpClientOptions): Dispatchers {
     insecure: options.insecure,
     ...(options.ca === undefined ? {} : { extraCa: Buffer.from(options.ca) }),
   });
-  const connector = createConnector({
+  const connectorOptions = {
     http2: options.http2,
     tls,
     sandbox: options.sandbox,
     resolve: options.resolve ?? systemResolver,
     pinnedHosts: options.pinnedHosts,
-  });
+  };
+  const connector = createConnector(connectorOptions);
+  /** Requests with `Expect` go over HTTP/1.1, on connections opened with the same settings. */
+  let expecting: { connector: Connector; dispatcher: Dispatch } | undefined;
+  const viaExpect = () => {
+    if (expecting === undefined) {
+      const http1 = createConnector({ ...connectorOptions, http2: false });
+      expecting = { connector: http1, dispatcher: expectDispatcher(http1) };
+    }
+    return expecting;
+  };
   // One connection per scenario running at once (--jobs): with one, steps run one after another and a
   // single connection is enough. Without the cap undici opens a second socket when the next request is
   // dispatched in the same tick the previous body ended.
@@ -61,13 +74,16 @@ export function createDispatchers(options: HttpClientOptions): Dispatchers {
   };
 
   return {
-    connector,
-    route(url) {
+    route(url, routeOptions) {
       const proxy = proxyFor(options.proxy, url);
-      return proxy === undefined ? { dispatcher: direct } : { dispatcher: viaProxy(proxy), proxy };
+      const expect = routeOptions?.expect === true;
+      if (proxy === undefined) return expect ? viaExpect() : { dispatcher: direct, connector };
+      if (!expect) return { dispatcher: viaProxy(proxy), proxy };
+      return { dispatcher: expectDispatcher(viaExpect().connector, { uri: proxyUri(proxy), tls }), proxy };
     },
     async close() {
       connector.close();
+      expecting?.connector.close();
       await Promise.all([direct.destroy(), ...[...proxies.values()].map((agent) => agent.destroy())]);
     },
   };

@@ -28,6 +28,8 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 const CLOSED_CODES = new Set(['UND_ERR_DESTROYED', 'UND_ERR_CLOSED']);
 /** undici's prefix to llhttp's reason: `Response does not match the HTTP/1.1 protocol (Invalid header token)`. */
 const PARSER_MESSAGE = /^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/s;
+/** Node's HTTP client words the same reasons `Parse Error: Invalid header token` (code `HPE_...`). */
+const NODE_PARSER_MESSAGE = /^Parse Error: (.*)$/s;
 
 const TLS_HINT =
   'if the server uses a self-signed or private certificate, set `http.caFile` or `http.insecure: true`';
@@ -129,7 +131,9 @@ function parserFailure(code: string, detail: string, context: FailureContext): s
   const words = (reason: string) => reason.replace(/^[A-Z][a-z]+(?=[ ,]|$)/, (word) => word.toLowerCase());
   const invalid = (reason: string) => `invalid HTTP response from ${context.target}: ${words(reason)}`;
   // undici's HTTPParserError has no code (it looks its name up in the wrong table): its message tells.
-  const parsed = PARSER_MESSAGE.exec(detail)?.[1];
+  const parsed =
+    PARSER_MESSAGE.exec(detail)?.[1] ??
+    (code.startsWith('HPE_') ? NODE_PARSER_MESSAGE.exec(detail)?.[1] : undefined);
   if (parsed !== undefined) return invalid(parsed);
   if (code === 'UND_ERR_HEADERS_OVERFLOW')
     return invalid('its headers exceed the size limit of the HTTP parser (headers overflow)');
