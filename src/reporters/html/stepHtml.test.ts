@@ -145,6 +145,30 @@ describe('stepOutcomeHtml', () => {
   });
 });
 
+describe('auth exchanges', () => {
+  it('lists the token requests and Digest challenges a step cost', () => {
+    const html = stepOutcomeHtml(
+      step({
+        authExchanges: [
+          {
+            purpose: 'oauth2 token',
+            request: { method: 'POST', url: 'http://id.test/token', headers: {} },
+            response: { status: 200, statusText: 'OK', httpVersion: '1.1', headers: {}, sizeBytes: 2 },
+          },
+          {
+            purpose: 'digest challenge',
+            request: { method: 'GET', url: 'http://api.test/x', headers: {} },
+            error: 'connect ECONNREFUSED',
+          },
+        ],
+      }),
+    );
+    expect(html).toContain('<h4>Authentication</h4>');
+    expect(html).toContain('oauth2 token: <code>POST http://id.test/token</code> <span');
+    expect(html).toContain('digest challenge: <code>GET http://api.test/x</code> connect ECONNREFUSED</li>');
+  });
+});
+
 describe('request and response', () => {
   it('shows the request with headers, a pretty JSON body and its cURL', () => {
     const html = requestHtml(request);

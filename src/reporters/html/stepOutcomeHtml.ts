@@ -1,5 +1,11 @@
 import type { AssertionResult } from '../../assertions/index.js';
-import type { AttemptRecord, RedirectHop, StepResult, TimingCheck } from '../../engine/index.js';
+import type {
+  AttemptRecord,
+  AuthExchangeRecord,
+  RedirectHop,
+  StepResult,
+  TimingCheck,
+} from '../../engine/index.js';
 import { quoteValue } from '../../expressions/index.js';
 import { formatDuration } from '../durations.js';
 import { httpStatusBadge, statusBadge } from './badges.js';
@@ -75,6 +81,20 @@ function redirectList(redirects: RedirectHop[] | undefined): string {
   return `<h4>Redirects</h4><ul class="redirects">${items}</ul>`;
 }
 
+/** Token requests and Digest challenges the step's credentials cost (the request and answer are in report.json). */
+function authExchangeList(exchanges: AuthExchangeRecord[] | undefined): string {
+  if (!exchanges || exchanges.length === 0) return '';
+  const items = exchanges
+    .map(
+      (exchange) =>
+        `<li>${escapeHtml(exchange.purpose)}: <code>${escapeHtml(`${exchange.request.method} ${exchange.request.url}`)}</code> ` +
+        (exchange.response ? httpStatusBadge(exchange.response.status) : escapeHtml(exchange.error ?? '')) +
+        '</li>',
+    )
+    .join('');
+  return `<h4>Authentication</h4><ul class="redirects">${items}</ul>`;
+}
+
 function savedTable(saved: Record<string, unknown>): string {
   const entries = Object.entries(saved);
   if (entries.length === 0) return '';
@@ -95,6 +115,7 @@ export function stepOutcomeHtml(step: StepResult): string {
   if (step.error) parts.push(`<pre class="error">${escapeHtml(step.error)}</pre>`);
   parts.push(assertionsTable(step.assertions, step.timing));
   parts.push(attemptsTable(step.attempts));
+  parts.push(authExchangeList(step.authExchanges));
   parts.push(redirectList(step.redirects));
   if (step.warnings.length > 0) {
     const items = step.warnings.map((warning) => `<li>${escapeHtml(warning)}</li>`).join('');
