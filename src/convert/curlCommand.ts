@@ -21,11 +21,13 @@ export interface CurlRequest {
   multipart?: { fields: Record<string, string>; files: Record<string, CurlFile> };
   /** The request's `timeout`, as `--max-time`. */
   maxTimeSeconds?: number;
+  /** Options that send the step's `auth:` (authToCurl.ts), one per line. */
+  authOptions?: string[];
 }
 
 export function printCurlCommand(request: CurlRequest): string {
-  const { multipart, maxTimeSeconds, ...rest } = request;
-  const maxTime = maxTimeSeconds === undefined ? [] : [`--max-time ${maxTimeSeconds}`];
+  const { multipart, maxTimeSeconds, authOptions = [], ...rest } = request;
+  const maxTime = [...authOptions, ...(maxTimeSeconds === undefined ? [] : [`--max-time ${maxTimeSeconds}`])];
   // curl adds `Accept: */*` by itself; a step without an Accept header sends none (issue 15, round trip).
   const hasAccept = Object.keys(request.headers).some((name) => name.toLowerCase() === 'accept');
   const noAccept = hasAccept ? [] : [`-H 'Accept:'`];

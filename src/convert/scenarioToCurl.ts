@@ -5,7 +5,8 @@
  */
 import { scopeFromObject, type VariableScope } from '../expressions/scope.js';
 import { resolveKnown } from './resolveKnown.js';
-import type { Scenario, Section, Step } from '../language/model.js';
+import { chooseAuth, type AuthSpec, type Scenario, type Section, type Step } from '../language/index.js';
+import { authToCurl } from './authToCurl.js';
 import type { Masker } from '../masking/index.js';
 import { printCurlCommand } from './curlCommand.js';
 import type { UrlTargets } from './relativeUrl.js';
@@ -23,6 +24,8 @@ export interface ScenarioToCurlOptions {
   assetsPrefix?: string;
   /** Scenarios that `use` steps run, by absolute path (the step's `usePath`), loaded by the caller. */
   usedScenarios?: ReadonlyMap<string, Scenario>;
+  /** The environment's `auth:`, for the steps it applies to. */
+  environmentAuth?: AuthSpec;
 }
 
 const SECTIONS: Section[] = ['setup', 'steps', 'teardown'];
@@ -34,7 +37,7 @@ export function scenarioToCurl(scenario: Scenario, options: ScenarioToCurlOption
     ...(options.masker ? { masker: options.masker } : {}),
     ...(options.assetsPrefix !== undefined ? { assetsPrefix: options.assetsPrefix } : {}),
   };
-  const walker = new StepWalker(context, options.usedScenarios ?? new Map());
+  const walker = new StepWalker(context, options.usedScenarios ?? new Map(), options.environmentAuth);
   const blocks = [`# Scenario: ${scenario.name} (${scenario.file})`];
   const visiting = scenario.path === undefined ? [] : [scenario.path];
   for (const section of SECTIONS) walker.walk(scenario[section], section, [], visiting, blocks);
@@ -46,6 +49,7 @@ class StepWalker {
   constructor(
     private readonly context: ResolveContext,
     private readonly used: ReadonlyMap<string, Scenario>,
+    private readonly environmentAuth: AuthSpec | undefined,
   ) {}
 
   /** `within` says which loops and used files enclose these steps; `visiting` guards against `use` cycles. */
@@ -56,8 +60,11 @@ class StepWalker {
       switch (step.kind) {
         case 'request': {
           const { request, notes } = resolveRequest(step.request, this.context);
-          const comments = [label, ...within, ...notes].map((line) => `# ${line}`);
-          blocks.push([...comments, printCurlCommand(request)].join('\n'));
+          const auth = chooseAuth(step.request.auth, this.environmentAuth, step.request.headers);
+          const sent = auth === undefined ? undefined : authToCurl(auth, this.context);
+          const comments = [label, ...within, ...notes, ...(sent?.notes ?? [])].map((line) => `# ${line}`);
+          const command = printCurlCommand(sent ? { ...request, authOptions: sent.options } : request);
+          blocks.push([...comments, command].join('\n'));
           break;
         }
         case 'repeat':
@@ -115,6 +122,7 @@ class StepWalker {
     const walker = new StepWalker(
       { ...this.context, scope: layeredScope(withValues, this.context.scope) },
       this.used,
+      this.environmentAuth,
     );
     for (const section of SECTIONS) {
       walker.walk(target[section], `${path}.use.${section}`, inside, [...visiting, step.usePath], blocks);

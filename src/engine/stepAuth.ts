@@ -1,7 +1,6 @@
 /**
- * A request step's credentials (DECISIONS, Wave 3 "Auth"): which `auth:` applies, its values filled in and
- * made secrets, and the client that applies it. The step's own `auth:` wins; the environment's applies unless
- * the step says `auth: none` or writes `Authorization` itself.
+ * A request step's credentials (DECISIONS, Wave 3 "Auth"): the `auth:` that applies (chooseAuth) with its
+ * values filled in and made secrets, and the client that applies it.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -12,22 +11,12 @@ import {
   type TokenStore,
 } from '../auth/index.js';
 import { interpolate, valueAsText, type ExpressionRuntime } from '../expressions/index.js';
-import { decodeBody, findHeader, type HttpClient, type HttpRequest } from '../http/index.js';
+import { decodeBody, type HttpClient, type HttpRequest } from '../http/index.js';
 import type { AuthSpec } from '../language/index.js';
 import { recordedBody } from './recordCaps.js';
 import type { AuthExchangeRecord } from './results.js';
 import type { EngineServices } from './services.js';
 import type { VariableStore } from './variables.js';
-
-/** The auth that applies to a request, or undefined for none. */
-export function chooseAuth(
-  own: AuthSpec | undefined,
-  environment: AuthSpec | undefined,
-  headers: HttpRequest['headers'],
-): Exclude<AuthSpec, { scheme: 'none' }> | undefined {
-  const chosen = own ?? (findHeader(headers, 'authorization') === undefined ? environment : undefined);
-  return chosen === undefined || chosen.scheme === 'none' ? undefined : chosen;
-}
 
 /** Fills in the values; every credential becomes a secret before anything is sent or shown. */
 export function resolveAuth(

@@ -55,6 +55,20 @@ export function refusedAuthMessage(name: string): string {
   return `${name} authentication is not supported: runner speaks basic, bearer, digest, awsSigV4 and oauth2`;
 }
 
+/**
+ * The auth that applies to a request (DECISIONS, Wave 3 "Auth"): the step's own wins; the environment's
+ * applies unless the step writes `Authorization` itself; `none` sends nothing (undefined).
+ */
+export function chooseAuth(
+  own: AuthSpec | undefined,
+  environment: AuthSpec | undefined,
+  headers: Readonly<Record<string, unknown>>,
+): Exclude<AuthSpec, { scheme: 'none' }> | undefined {
+  const writesAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  const chosen = own ?? (writesAuthorization ? undefined : environment);
+  return chosen === undefined || chosen.scheme === 'none' ? undefined : chosen;
+}
+
 const text = (value: unknown): string | undefined =>
   value === undefined || value === null ? undefined : String(value);
 

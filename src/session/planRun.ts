@@ -150,7 +150,8 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   // Without the file every `$accounts` reference fails on its step; the warning names the file looked for.
   if (
     noCredentials !== undefined &&
-    loaded.scenarios.some((scenario) => JSON.stringify(scenario).includes('$accounts'))
+    (loaded.scenarios.some((scenario) => JSON.stringify(scenario).includes('$accounts')) ||
+      JSON.stringify(environment.auth ?? null).includes('$accounts'))
   ) {
     plan.diagnostics.push({
       code: 'credentials.missing',

@@ -105,7 +105,11 @@ async function scenariosToCurl(args: ParsedArgs, io: CliIo): Promise<number> {
   const texts = scenarios.list.map((scenario) =>
     scenarioToCurl(scenario, {
       ...(scenarios.environment
-        ? { targets: scenarios.environment, variables: scenarios.environment.variables }
+        ? {
+            targets: scenarios.environment,
+            variables: scenarios.environment.variables,
+            ...(scenarios.environment.auth ? { environmentAuth: scenarios.environment.auth } : {}),
+          }
         : {}),
       credentials: scenarios.credentials,
       ...(masker ? { masker } : {}),

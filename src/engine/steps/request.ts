@@ -12,7 +12,7 @@ import {
 import { decodeBody } from '../../http/index.js';
 import type { VariableScope } from '../../expressions/index.js';
 import type { SchemaStore, SchemaVerdict } from '../../workspace/index.js';
-import type { Step } from '../../language/model.js';
+import { chooseAuth, type Step } from '../../language/index.js';
 import { compileRequest } from '../compileRequest.js';
 import type { RecordedResponse } from '../results.js';
 import type { ContractChecker } from '../services.js';
@@ -22,7 +22,7 @@ import { RedirectFailure, sendFollowingRedirects, type FollowedResponse } from '
 import { exchangeCookies } from './requestCookies.js';
 import { stepVerdict } from './verdict.js';
 import { recordedBody } from '../recordCaps.js';
-import { chooseAuth, joinedHeaders, resolveAuth, stepAuthClient, type StepAuthRecord } from '../stepAuth.js';
+import { joinedHeaders, resolveAuth, stepAuthClient, type StepAuthRecord } from '../stepAuth.js';
 import { TokenRequestError } from '../../auth/index.js';
 
 /** SPEC, JSON report: `requestId` comes from the first of these response headers that is present. */
