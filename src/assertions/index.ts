@@ -1,6 +1,7 @@
 // The public face of src/assertions: matchers, expectations and saves (pure; no I/O).
 export { checkExpected, checkStatusExpected, type MatcherProblem } from './checkExpected.js';
 export { parseExpected, parseWrittenExpected } from './expected.js';
+export { MATCHER_DOCS, type MatcherDoc } from './matchers/registry.js';
 export type { Resolved, Subject } from './subject.js';
 export { loadQueryEngines, loadQueryEnginesFor } from './query/queryEngines.js';
 export {

@@ -31,10 +31,12 @@ function notComparable(actual: unknown, limit: Limit, argument: string): MatchOu
 
 function comparison(
   names: readonly string[],
+  description: string,
   compare: (actual: number, limit: number) => boolean,
 ): MatcherDefinition {
   return {
     names,
+    description,
     takesArgument: true,
     checkArgument: (argument) =>
       parseLimit(argument) === undefined
@@ -56,8 +58,24 @@ function comparison(
 }
 
 export const comparisonMatchers: readonly MatcherDefinition[] = [
-  comparison(['gt', 'greaterThan'], (actual, limit) => actual > limit),
-  comparison(['gte'], (actual, limit) => actual >= limit),
-  comparison(['lt'], (actual, limit) => actual < limit),
-  comparison(['lte'], (actual, limit) => actual <= limit),
+  comparison(
+    ['gt', 'greaterThan'],
+    `Greater than a number, or later than an RFC 3339 date-time: \`gt 18\`.`,
+    (actual, limit) => actual > limit,
+  ),
+  comparison(
+    ['gte'],
+    'Greater than or equal to a number or date-time: `gte 1`.',
+    (actual, limit) => actual >= limit,
+  ),
+  comparison(
+    ['lt'],
+    'Less than a number, or earlier than a date-time: `lt 2025-01-01T00:00:00Z`.',
+    (actual, limit) => actual < limit,
+  ),
+  comparison(
+    ['lte'],
+    'Less than or equal to a number or date-time: `lte 100`.',
+    (actual, limit) => actual <= limit,
+  ),
 ];

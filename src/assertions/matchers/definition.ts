@@ -5,6 +5,8 @@
 export interface MatcherDefinition {
   /** Every accepted spelling; the first is the canonical one (DECISIONS: `gt`/`greaterThan`, `regex`/`matchesRegex`). */
   readonly names: readonly string[];
+  /** One line for editors (hover, completion) and the docs' matcher table, in the docs' words. */
+  readonly description: string;
   /** Whether text follows the name (`gt 5`) or the name stands alone (`exists`). */
   readonly takesArgument: boolean;
   /**

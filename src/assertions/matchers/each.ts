@@ -12,6 +12,7 @@ import type { MatcherDefinition, MatchOutcome } from './definition.js';
 export function eachMatcher(): MatcherDefinition {
   return {
     names: ['each'],
+    description: 'Every item of a list satisfies the matcher (`each gt 0`); an empty list passes.',
     takesArgument: true,
     // `each one of them` is a sentence: only a matcher after `each` makes it the `each` matcher.
     claims: (argument) => parseExpected(argument).kind === 'matcher',

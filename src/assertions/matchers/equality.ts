@@ -37,6 +37,7 @@ export function typeMismatchReason(actual: unknown, expected: unknown): string |
  */
 export const equalsMatcher: MatcherDefinition = {
   names: ['equals'],
+  description: 'Equal to this text, even when it reads as a matcher: `equals string`.',
   takesArgument: true,
   formatArgument: (argument) => quoteValue(unquote(argument)),
   test: (actual, argument, options) => {

@@ -87,9 +87,14 @@ function isIPv6(text: string): boolean {
   return halves.length === 2 ? count <= 7 : count === 8;
 }
 
-function formatMatcher(name: string, test: (text: string) => boolean): MatcherDefinition {
+function formatMatcher(
+  name: string,
+  description: string,
+  test: (text: string) => boolean,
+): MatcherDefinition {
   return {
     names: [name],
+    description,
     takesArgument: false,
     test: (actual) => ({ passed: typeof actual === 'string' && test(actual) }),
   };
@@ -97,11 +102,11 @@ function formatMatcher(name: string, test: (text: string) => boolean): MatcherDe
 
 /** Format names test strings; any other value does not have the format. */
 export const formatMatchers: readonly MatcherDefinition[] = [
-  formatMatcher('email', (text) => EMAIL.test(text)),
-  formatMatcher('uuid', (text) => UUID.test(text)),
-  formatMatcher('date-time', isDateTime),
-  formatMatcher('uri', (text) => URI.test(text)),
-  formatMatcher('date', isDate),
-  formatMatcher('ipv4', isIPv4),
-  formatMatcher('ipv6', isIPv6),
+  formatMatcher('email', 'A string that is an email address.', (text) => EMAIL.test(text)),
+  formatMatcher('uuid', 'A string that is a UUID.', (text) => UUID.test(text)),
+  formatMatcher('date-time', 'A string that is an RFC 3339 date-time.', isDateTime),
+  formatMatcher('uri', 'A string that is an absolute URI.', (text) => URI.test(text)),
+  formatMatcher('date', 'A string that is an RFC 3339 full date (`2024-01-15`).', isDate),
+  formatMatcher('ipv4', 'A string that is an IPv4 address.', isIPv4),
+  formatMatcher('ipv6', 'A string that is an IPv6 address.', isIPv6),
 ];

@@ -20,6 +20,7 @@ function oneOfItemMatches(actual: string | number | boolean | null, item: string
 
 const oneOf: MatcherDefinition = {
   names: ['oneOf'],
+  description: 'Equal to one of the comma-separated items: `oneOf 200,201`.',
   takesArgument: true,
   checkArgument: (argument) =>
     oneOfItems(argument).some((item) => item === '')
@@ -34,6 +35,7 @@ const oneOf: MatcherDefinition = {
 /** `in [1, 2, "three"]`: literal equality with any item of a flow list; the items keep their YAML types. */
 const inList: MatcherDefinition = {
   names: ['in'],
+  description: 'Equal to an item of a flow list, types kept: `in [1, 2, "three"]`.',
   takesArgument: true,
   // Without `[` the text is an ordinary literal: `in stock`.
   claims: (argument) => argument.trimStart().startsWith('['),

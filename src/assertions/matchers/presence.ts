@@ -6,6 +6,7 @@ import type { MatcherDefinition } from './definition.js';
  */
 const existsMatcher: MatcherDefinition = {
   names: ['exists'],
+  description: 'The path is present, whatever its value (null included).',
   takesArgument: false,
   test: () => ({ passed: true }),
 };
@@ -13,6 +14,7 @@ const existsMatcher: MatcherDefinition = {
 /** `empty`: "", [], {} or null. Numbers and booleans are never empty. */
 const empty: MatcherDefinition = {
   names: ['empty'],
+  description: 'The value is `""`, `[]`, `{}` or null.',
   takesArgument: false,
   test: (actual) => {
     if (actual === null || actual === '') return { passed: true };

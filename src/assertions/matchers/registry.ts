@@ -35,3 +35,25 @@ export function findMatcher(name: string): MatcherDefinition | undefined {
 
 /** Every matcher name and spelling, plus `not`: for the docs, the JSON Schema and did-you-mean. */
 export const MATCHER_NAMES: readonly string[] = [...BY_NAME.keys(), NEGATION];
+
+export interface MatcherDoc {
+  name: string;
+  description: string;
+  takesArgument: boolean;
+}
+
+/** Every spelling with its one-line description, `not` included: what editors show (hover, completion). */
+export const MATCHER_DOCS: readonly MatcherDoc[] = [
+  ...MATCHERS.flatMap((matcher) =>
+    matcher.names.map((name) => ({
+      name,
+      description: matcher.description,
+      takesArgument: matcher.takesArgument,
+    })),
+  ),
+  {
+    name: NEGATION,
+    description: 'Negates the matcher after it: `not empty`, `not contains x`.',
+    takesArgument: true,
+  },
+];

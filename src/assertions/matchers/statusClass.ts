@@ -7,6 +7,7 @@ import type { MatcherDefinition } from './definition.js';
 function statusClass(digit: number): MatcherDefinition {
   return {
     names: [`${digit}xx`],
+    description: `Any status of the ${digit}xx class (${digit}00-${digit}99).`,
     takesArgument: false,
     test: (actual) => {
       const code = typeof actual === 'string' && /^\d{3}$/.test(actual.trim()) ? Number(actual) : actual;

@@ -10,9 +10,14 @@ function asText(actual: unknown): string | undefined {
 
 const quotedArgument = (argument: string): string => quoteValue(unquote(argument));
 
-function textMatcher(name: string, test: (text: string, needle: string) => boolean): MatcherDefinition {
+function textMatcher(
+  name: string,
+  description: string,
+  test: (text: string, needle: string) => boolean,
+): MatcherDefinition {
   return {
     names: [name],
+    description,
     takesArgument: true,
     formatArgument: quotedArgument,
     test: (actual, argument): MatchOutcome => {
@@ -33,6 +38,7 @@ function elementMatches(element: unknown, needle: string): boolean {
 
 const contains: MatcherDefinition = {
   names: ['contains'],
+  description: 'The text contains a substring, or the list has an element: `contains Ada`.',
   takesArgument: true,
   formatArgument: quotedArgument,
   test: (actual, argument): MatchOutcome => {
@@ -46,6 +52,7 @@ const contains: MatcherDefinition = {
 
 const regex: MatcherDefinition = {
   names: ['regex', 'matchesRegex'],
+  description: 'The text matches a regular expression (RE2 syntax, `/p/i` form allowed): `regex ^v\\d+$`.',
   takesArgument: true,
   // RE2 syntax on a linear-time engine (DECISIONS, Wave 2 "Language additions"); `/p/flags` carries flags.
   checkArgument: (argument) => {
@@ -63,7 +70,11 @@ const regex: MatcherDefinition = {
 
 export const textMatchers: readonly MatcherDefinition[] = [
   contains,
-  textMatcher('startsWith', (text, prefix) => text.startsWith(prefix)),
-  textMatcher('endsWith', (text, suffix) => text.endsWith(suffix)),
+  textMatcher('startsWith', 'The text starts with a prefix: `startsWith https://`.', (text, prefix) =>
+    text.startsWith(prefix),
+  ),
+  textMatcher('endsWith', 'The text ends with a suffix: `endsWith .pdf`.', (text, suffix) =>
+    text.endsWith(suffix),
+  ),
   regex,
 ];

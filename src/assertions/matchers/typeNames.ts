@@ -4,6 +4,7 @@ import type { MatcherDefinition } from './definition.js';
 function typeMatcher(name: string, test: (actual: unknown) => boolean): MatcherDefinition {
   return {
     names: [name],
+    description: `The value's JSON type is ${name === 'null' ? '`null`' : `\`${name}\``} (a numeric string is a string).`,
     takesArgument: false,
     test: (actual) => ({ passed: test(actual), reason: describeType(actual) }),
   };
