@@ -18,10 +18,14 @@ export interface Diagnostic {
  * and servers, so control characters are shown escaped, never sent raw to a terminal (DECISIONS.md, HTTP).
  */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
-  const hint = diagnostic.hint ? ` (${diagnostic.hint})` : '';
   const level = diagnostic.severity === 'warning' ? 'warning: ' : '';
-  if (!diagnostic.location) return escapeControls(`${diagnostic.severity}: ${diagnostic.message}${hint}`);
-  return escapeControls(`${formatLocation(diagnostic.location)}: ${level}${diagnostic.message}${hint}`);
+  if (!diagnostic.location) return escapeControls(`${diagnostic.severity}: ${diagnosticText(diagnostic)}`);
+  return escapeControls(`${formatLocation(diagnostic.location)}: ${level}${diagnosticText(diagnostic)}`);
+}
+
+/** The words of a diagnostic without its place and level: `message (hint)`, as editors show them. */
+export function diagnosticText(diagnostic: Diagnostic): string {
+  return diagnostic.hint ? `${diagnostic.message} (${diagnostic.hint})` : diagnostic.message;
 }
 
 /**

@@ -13,8 +13,20 @@ export { parseYaml, formatSize, DEFAULT_YAML_LIMITS, type ParsedYaml, type YamlL
 export { checkShape } from './checkShape.js';
 export type { JsonSchema } from './jsonSchema.js';
 export { scenarioJsonSchema } from './scenarioSchema.js';
-export { entryOf, toPlain, type YamlNode } from './yamlTree.js';
-export type { ShapeDocument } from './shape.js';
+export {
+  toPlain,
+  entryOf,
+  valueOf,
+  stringOf,
+  type YamlNode,
+  type YamlMap,
+  type YamlScalar,
+  type YamlSeq,
+} from './yamlTree.js';
+export type { ShapeDocument, Shape, ObjectShape, Role } from './shape.js';
+export { SCENARIO_SHAPE } from './definitions/scenarioShape.js';
+export { variablesBefore } from './variableFlow.js';
+export { SECTIONS, allSteps, stepKind, stepMaps } from './stepTree.js';
 export { CONFIG_SHAPE } from './definitions/configShape.js';
 export { ENVIRONMENT_SHAPE } from './definitions/environmentShape.js';
 export { CREDENTIALS_SHAPE } from './definitions/credentialsShape.js';

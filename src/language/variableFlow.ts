@@ -91,11 +91,27 @@ function bindsItem(path: readonly PathSegment[]): boolean {
 }
 
 export function checkVariableFlow(root: YamlMap, options: VariableFlowOptions): Diagnostic[] {
-  const flow = new VariableFlow(options);
+  return walkScenario(root, new VariableFlow(options)).diagnostics;
+}
+
+/**
+ * The names defined when `step` starts, by the same walk as the check (for an editor's completion); every
+ * name is possible after a `use` whose definitions are unknown, so `open` says so. Undefined when `step` is
+ * not a step of `root`.
+ */
+export function variablesBefore(
+  root: YamlMap,
+  options: VariableFlowOptions,
+  step: YamlMap,
+): { names: ReadonlySet<string>; open: boolean } | undefined {
+  return walkScenario(root, new VariableFlow(options, step)).snapshot;
+}
+
+function walkScenario(root: YamlMap, flow: VariableFlow): VariableFlow {
   for (const example of stepMaps(valueOf(root, 'examples')))
     flow.define(example.entries.map((entry) => entry.key.value));
   for (const section of SECTIONS) flow.steps(stepMaps(valueOf(root, section)));
-  return flow.diagnostics;
+  return flow;
 }
 
 class VariableFlow {
@@ -104,8 +120,13 @@ class VariableFlow {
   private readonly defined = new Set<string>(['accounts', 'env']);
   /** Set after a `use` whose definitions are unknown: from then on anything may be defined. */
   private open = false;
+  /** What was defined when the step asked about (`snapshotAt`) started. */
+  snapshot: { names: ReadonlySet<string>; open: boolean } | undefined;
 
-  constructor(private readonly options: VariableFlowOptions) {
+  constructor(
+    private readonly options: VariableFlowOptions,
+    private readonly snapshotAt?: YamlMap,
+  ) {
     this.define(options.predefined);
   }
 
@@ -118,6 +139,7 @@ class VariableFlow {
   }
 
   private step(step: YamlMap): void {
+    if (step === this.snapshotAt) this.snapshot = { names: new Set(this.defined), open: this.open };
     const guard = valueOf(step, 'if');
     if (guard) this.use(conditionRefs(guard));
     const kind = stepKind(step);

@@ -12,9 +12,12 @@ export type {
 export { findWorkspaceRoot, loadWorkspace } from './loadWorkspace.js';
 export { loadCredentials, loadEnvironment, missingCredentialsFile } from './environment.js';
 export { fillEnvReferences } from './envReferences.js';
-export { collectScenarioFiles } from './collectScenarioFiles.js';
+export { collectScenarioFiles, scenarioFilesUnder } from './collectScenarioFiles.js';
+export { listSchemaFiles } from './schemaFiles.js';
+export { displayPath } from './displayPath.js';
 export { loadScenarioFile, loadScenarios, type LoadedScenarios } from './loadScenarios.js';
 export { validateWorkspace, type Validation } from './validateWorkspace.js';
+export type { OpenDocuments } from './scenarioSources.js';
 export { openParseCache, type ParseCache, type ParseCacheOptions } from './parseCache.js';
 export {
   createSchemaStore,

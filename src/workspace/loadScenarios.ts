@@ -4,7 +4,7 @@ import type { ParsedScenario, Scenario } from '../language/index.js';
 import { resolveComposition } from './composition.js';
 import { displayPath } from './displayPath.js';
 import type { ParseCache } from './parseCache.js';
-import { ScenarioSources } from './scenarioSources.js';
+import { ScenarioSources, type OpenDocuments } from './scenarioSources.js';
 import type { Environment, Workspace } from './types.js';
 
 export interface LoadedScenarios {
@@ -25,9 +25,10 @@ export async function loadScenarios(
   files: readonly string[],
   cwd = workspace.cwd,
   cache?: ParseCache,
+  openDocuments?: OpenDocuments,
 ): Promise<LoadedScenarios> {
   // Before a run: files are read at once (ScenarioSources), `use` targets included.
-  const sources = new ScenarioSources(workspace, environment, cwd, cache, true);
+  const sources = new ScenarioSources(workspace, environment, cwd, cache, true, openDocuments);
   await sources.prepare(files);
   const results = await Promise.all(files.map((file) => sources.parse(file)));
   const scenarios = results.flatMap((result, i) =>

@@ -54,6 +54,9 @@ async function accountFields(
   }
 }
 
+/** Texts by absolute path that replace the files on disk: what an editor holds but has not saved. */
+export type OpenDocuments = ReadonlyMap<string, string>;
+
 export class ScenarioSources {
   private readonly texts = new Map<string, Promise<SourceOrProblem>>();
   private readonly summaries = new Map<string, ScenarioSummary>();
@@ -65,13 +68,17 @@ export class ScenarioSources {
   /** What every file's checks read besides the file and its `use` targets, for the parse cache's keys. */
   private sharedKey = '';
 
-  /** `readAtOnce`: read files synchronously, as loading before a run may (never a step during one). */
+  /**
+   * `readAtOnce`: read files synchronously, as loading before a run may (never a step during one).
+   * `openDocuments`: texts by absolute path that win over the files on disk (an editor's unsaved buffers).
+   */
   constructor(
     private readonly workspace: Workspace,
     private readonly environment: Environment | undefined,
     private readonly cwd: string = workspace.cwd,
     private readonly cache?: ParseCache,
     private readonly readAtOnce = false,
+    private readonly openDocuments?: OpenDocuments,
   ) {}
 
   /**
@@ -200,9 +207,13 @@ export class ScenarioSources {
     let pending = this.texts.get(file);
     if (!pending) {
       const display = this.display(file);
-      const text = this.readAtOnce
-        ? new Promise<string>((resolve) => resolve(readTextFileSync(file, display)))
-        : readTextFile(file, display);
+      const open = this.openDocuments?.get(file);
+      const text =
+        open !== undefined
+          ? Promise.resolve(open)
+          : this.readAtOnce
+            ? new Promise<string>((resolve) => resolve(readTextFileSync(file, display)))
+            : readTextFile(file, display);
       pending = text.then(
         (text) => this.source(file, display, text),
         (error: unknown) => ({ problem: readProblem(error, display) }),

@@ -5,6 +5,7 @@ import { collectScenarioFiles } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
 import { loadScenarios } from './loadScenarios.js';
 import type { ParseCache } from './parseCache.js';
+import type { OpenDocuments } from './scenarioSources.js';
 import { readTextFile } from './readYamlFile.js';
 import { listSchemaFiles } from './schemaFiles.js';
 import type { Environment, Workspace } from './types.js';
@@ -16,7 +17,8 @@ export interface Validation {
 
 /**
  * `paths`: files or directories; none means the tests path. Throws RunnerError for a path that does not exist.
- * Diagnostics show paths relative to `cwd` (default: the workspace's).
+ * Diagnostics show paths relative to `cwd` (default: the workspace's). `openDocuments` (the language
+ * server's unsaved buffers) are checked instead of the files on disk.
  */
 export async function validateWorkspace(
   workspace: Workspace,
@@ -24,12 +26,18 @@ export async function validateWorkspace(
   paths: readonly string[],
   cwd = workspace.cwd,
   cache?: ParseCache,
+  openDocuments?: OpenDocuments,
 ): Promise<Validation> {
   const targets = paths.length > 0 ? paths : [undefined];
-  const lists = await Promise.all(targets.map((path) => collectScenarioFiles(workspace, path, cwd)));
+  // An open document is a file even before it is first saved.
+  const lists = await Promise.all(
+    targets.map((path) =>
+      path !== undefined && openDocuments?.has(path) ? [path] : collectScenarioFiles(workspace, path, cwd),
+    ),
+  );
   const files = [...new Set(lists.flat())];
   const [scenarios, schemas] = await Promise.all([
-    loadScenarios(workspace, environment, files, cwd, cache),
+    loadScenarios(workspace, environment, files, cwd, cache, openDocuments),
     checkSchemaFiles(workspace, cwd),
   ]);
   return { files, diagnostics: [...scenarios.diagnostics, ...schemas] };
