@@ -88,7 +88,9 @@ const BOUNDARIES = {
   // Load mode (issue 26): runs plans as the session does, measures through the engine's events.
   load: ['session', 'engine', 'reporters', 'language', 'masking', 'diagnostics'],
   mcp: BELOW_THE_EDGES,
-  cli: [...BELOW_THE_EDGES, 'mcp'],
+  // The language server (issue 27) is an edge like the MCP server; matcher names come from assertions/.
+  lsp: [...BELOW_THE_EDGES, 'assertions'],
+  cli: [...BELOW_THE_EDGES, 'mcp', 'lsp'],
 };
 const PURE = new Set(['diagnostics', 'expressions', 'assertions', 'masking', 'language']);
 
@@ -205,6 +207,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'editors/vscode/dist/',
       'node_modules/',
       'coverage/',
       'test-output/',

@@ -21,6 +21,7 @@ const loaders: Record<CommandDefinition['name'], () => Promise<CommandModule>> =
   openapi: () => import('./commands/openapi.js'),
   import: () => import('./commands/import.js'),
   mcp: () => import('./commands/mcp.js'),
+  lsp: () => import('./commands/lsp.js'),
   report: () => import('./commands/report.js'),
   load: () => import('./commands/load.js'),
 };

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../diagnostics/errors.js';
 import type { ScenarioContext } from './context.js';
 import { parseScenario } from './parseScenario.js';
+import { parseYaml } from './parseYaml.js';
+import { allSteps } from './stepTree.js';
+import { variablesBefore } from './variableFlow.js';
+import type { YamlMap } from './yamlTree.js';
 
 const lines = (...text: string[]): string => text.join('\n') + '\n';
 
@@ -148,5 +152,39 @@ describe('variables used before any definition', () => {
     expect(undefinedVariables(text)).toEqual([
       's.yaml:4:17: variable `$missing` is used before it is defined',
     ]);
+  });
+});
+
+describe('variablesBefore (what an editor offers after `$`)', () => {
+  it('names what is defined when a step starts, by the same walk as the check', () => {
+    const root = parseYaml(
+      lines(
+        'scenario: t',
+        'examples: [{ region: eu }]',
+        'teardown:',
+        '  - request: { method: DELETE, url: /x/$late }',
+        'steps:',
+        '  - set: { early: "1" }',
+        '  - for_each:',
+        '      from: $list',
+        '      as: row',
+        '      steps:',
+        '        - request: { method: GET, url: /rows/$row }',
+        '  - request: { method: GET, url: /y }',
+        '    save: { late: body.id }',
+      ),
+      's.yaml',
+    ).root as YamlMap;
+    const steps = allSteps(root);
+    const scope = (index: number) => [
+      ...(variablesBefore(root, { predefined: ['list'] }, steps[index]!)?.names ?? []),
+    ];
+    // allSteps lists setup, steps, teardown in that order, a loop's steps right after the loop.
+    expect(scope(2)).toEqual(expect.arrayContaining(['early', 'row', 'list', 'region', 'accounts']));
+    expect(scope(2)).not.toContain('late');
+    expect(scope(3)).not.toContain('row');
+    expect(scope(3)).not.toContain('late');
+    // Teardown runs after the steps, wherever it is written.
+    expect(scope(4)).toContain('late');
   });
 });

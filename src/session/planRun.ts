@@ -40,6 +40,11 @@ export interface RunRequest {
   shard?: Shard;
   /** `--grep`: only scenarios whose name passes (see scenarioNameFilter). */
   grep?: string;
+  /**
+   * `--to-step N`: each scenario runs its main steps up to the N-th (setup and teardown still run), as Hurl's
+   * `--to-entry` does; the editor's "Run step" uses it.
+   */
+  toStep?: number;
   /** `--var name=value`: visible everywhere and stronger than every other scope (DECISIONS.md). */
   variables?: Record<string, string>;
   /** `--insecure` and `--timeout`, over what config.yaml and the environment file say. */
@@ -165,7 +170,12 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
 
   const tags = request.tags ?? [];
   const nameMatches = request.grep === undefined ? () => true : scenarioNameFilter(request.grep);
-  plan.scenarios = selectByTags(loaded.scenarios, tags).filter((scenario) => nameMatches(scenario.name));
+  const toStep = request.toStep;
+  plan.scenarios = selectByTags(loaded.scenarios, tags)
+    .filter((scenario) => nameMatches(scenario.name))
+    .map((scenario) =>
+      toStep === undefined ? scenario : { ...scenario, steps: scenario.steps.slice(0, toStep) },
+    );
   // A shard may well hold nothing that matches: the caller says so and exits 0 (DECISIONS.md).
   if (plan.scenarios.length === 0 && !request.shard) {
     const filters = [

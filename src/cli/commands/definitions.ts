@@ -27,6 +27,7 @@ export interface CommandDefinition {
     | 'validate'
     | 'schema'
     | 'mcp'
+    | 'lsp'
     | 'convert'
     | 'report'
     | 'openapi'
@@ -181,6 +182,13 @@ const BASE_COMMANDS: readonly CommandDefinition[] = [
         type: 'string',
         placeholder: 'text',
         description: 'only scenarios whose name contains the text (any case), or matches /regex/flags',
+      },
+      {
+        name: 'to-step',
+        type: 'string',
+        placeholder: 'N',
+        description:
+          'run the main steps of each scenario up to the N-th (1-based); setup and teardown still run (like Hurl --to-entry)',
       },
       {
         name: 'list',
@@ -385,6 +393,20 @@ const BASE_COMMANDS: readonly CommandDefinition[] = [
       },
     ],
     examples: ['runner mcp', 'runner mcp --cwd /path/to/project'],
+  },
+  {
+    name: 'lsp',
+    summary:
+      "Serve the Language Server Protocol over stdio: validate's problems as you type, completion, hover, go to definition",
+    positionals: [],
+    options: [
+      {
+        ...envOption,
+        description:
+          'environment whose services, cache connections and variables are checked and offered; default: environments.default (an editor may choose another)',
+      },
+    ],
+    examples: ['runner lsp', 'runner lsp --env staging'],
   },
 ];
 

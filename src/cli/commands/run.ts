@@ -32,7 +32,7 @@ import {
   writeStreamedOutputs,
   writesReportFiles,
 } from './runReports.js';
-import { jobsOption, textOption, timeoutOption, variablesOption } from './runOptions.js';
+import { jobsOption, textOption, timeoutOption, toStepOption, variablesOption } from './runOptions.js';
 import { EXIT } from '../exitCodes.js';
 
 export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -60,6 +60,7 @@ export function runRequest(args: ParsedArgs, io: CliIo): RunRequest {
     env: io.env,
     shard: chooseShard(textOption(args, 'shard'), io.env),
     grep: textOption(args, 'grep'),
+    toStep: toStepOption(args),
     variables: variablesOption(args),
     http: { insecure: args.options.insecure === true, timeoutMs: timeoutOption(args) },
   };

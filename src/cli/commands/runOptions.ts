@@ -49,6 +49,16 @@ export function variablesOption(args: ParsedArgs): Record<string, string> | unde
   return variables;
 }
 
+/** `--to-step N`: run the main steps up to the N-th (1-based), like Hurl's `--to-entry`. */
+export function toStepOption(args: ParsedArgs): number | undefined {
+  const given = textOption(args, 'to-step');
+  if (given === undefined) return undefined;
+  const step = /^\d+$/.test(given) ? Number(given) : NaN;
+  if (!(step >= 1))
+    throw usage(`invalid --to-step \`${given}\`: a whole number from 1`, 'such as --to-step 3');
+  return step;
+}
+
 /** `--timeout <duration>`: the default request timeout, in milliseconds. */
 export function timeoutOption(args: ParsedArgs): number | undefined {
   const given = textOption(args, 'timeout');
