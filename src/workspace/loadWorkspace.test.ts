@@ -177,7 +177,7 @@ describe('loadWorkspace', () => {
       '.runner/config.yaml:1:1: unknown key `tets` in config.yaml (did you mean `tests`?)',
       '.runner/config.yaml:2:18: `timeout` must be a duration such as `500ms`, `1s`, `1.5s`, `1m` or `2m30s`, got 5',
       '.runner/config.yaml:2:35: `maxRedirects` must be at least 0, got -1',
-      '.runner/config.yaml:3:20: `format` must be `html`, `json`, `junit` or a comma-separated list such as `html,json`, got "pdf"',
+      '.runner/config.yaml:3:20: `format` must be `html`, `json`, `junit`, `ctrf`, `github` or a comma-separated list such as `html,json`, got "pdf"',
     ]);
   });
 
