@@ -52,20 +52,24 @@ export function printCurlCommand(request: CurlRequest): string {
   for (const [name, values] of Object.entries(request.headers)) {
     const lower = name.toLowerCase();
     if (lower === 'content-type' || lower === 'content-length') continue;
+    // An empty list sends no such header: `-H 'name:'` takes away the one curl would add.
+    if (Array.isArray(values) && values.length === 0) lines.push(`-H ${shellQuote(`${name}:`)}`);
     for (const value of [values].flat()) lines.push(`-H ${shellQuote(headerArgument(name, value))}`);
   }
-  for (const [name, value] of Object.entries(multipart.fields)) {
+  const fields = Object.entries(multipart.fields).map(([name, value]) => {
     // runner's multipart encoder sends every line break as CRLF; curl sends the text as given.
     const crlf = value.replace(/\r\n|\r|\n/g, '\r\n');
-    lines.push(`--form-string ${shellQuote(`${name}=${crlf}`)}`);
-  }
-  for (const [name, file] of Object.entries(multipart.files)) {
+    return `--form-string ${shellQuote(`${name}=${crlf}`)}`;
+  });
+  const files = Object.entries(multipart.files).map(([name, file]) => {
     const parameters = [
       ...(file.filename !== undefined ? [`filename=${formQuote(file.filename)}`] : []),
       ...(file.contentType !== undefined ? [`type=${file.contentType}`] : []),
     ];
-    lines.push(`-F ${shellQuote([`${name}=@${formQuote(file.path)}`, ...parameters].join(';'))}`);
-  }
+    return `-F ${shellQuote([`${name}=@${formQuote(file.path)}`, ...parameters].join(';'))}`;
+  });
+  // In the order runner sends the parts (resolveRequest.ts keeps it in the record's keys).
+  lines.push(...(Object.keys(multipart)[0] === 'files' ? [...files, ...fields] : [...fields, ...files]));
   lines.push(...noAccept, ...maxTime);
   return lines.join(' \\\n  ');
 }

@@ -27,8 +27,9 @@ const CURL_FILE_TYPES: Record<string, string> = {
 };
 
 /**
- * runner sends the fields, then the files, each under one name (src/engine/multipart.ts); a form curl
- * would send differently is refused by name rather than sent in another shape.
+ * runner sends the parts in the order written, one block of fields and one of files, either first, each part
+ * under one name (src/engine/multipart.ts); a form curl would send differently (text and file parts
+ * alternating, a name given twice) is refused by name rather than sent in another shape.
  */
 export function formToMultipart(invocation: CurlInvocation, context: BodyContext): DraftMultipart {
   const multipart: DraftMultipart = { fields: [], files: [] };
@@ -45,8 +46,7 @@ export function formToMultipart(invocation: CurlInvocation, context: BodyContext
       throw refuseOption(option, `the part name \`${name}\` is escaped differently by runner`);
     taken.add(name);
     if (argument.literal) {
-      multipart.fields.push([name, checkedText(content, option)]);
-      if (multipart.files.length > 0) throw fieldAfterFile(option);
+      addField(multipart, [name, checkedText(content, option)], option);
     } else if (content.startsWith('@')) {
       const { value: path, parameters } = readPart(content.slice(1));
       if (context.input.files?.read(path) === undefined) {
@@ -60,6 +60,8 @@ export function formToMultipart(invocation: CurlInvocation, context: BodyContext
       if (parameters.has('headers')) throw refuseOption(option, 'part headers cannot be sent');
       const extension = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
       const contentType = parameters.get('type') ?? CURL_FILE_TYPES[extension] ?? 'application/octet-stream';
+      if (multipart.fields.length > 0 && multipart.filesFirst) throw partsAlternate(option);
+      if (multipart.files.length === 0 && multipart.fields.length === 0) multipart.filesFirst = true;
       multipart.files.push([
         name,
         { path: file, ...(filename !== undefined ? { filename } : {}), contentType },
@@ -77,15 +79,23 @@ export function formToMultipart(invocation: CurlInvocation, context: BodyContext
           `the text part \`${name}\` has \`;${[...part.parameters.keys()][0] ?? ''}=\`, which runner cannot send`,
         );
       }
-      multipart.fields.push([name, checkedText(part.value, option)]);
-      if (multipart.files.length > 0) throw fieldAfterFile(option);
+      addField(multipart, [name, checkedText(part.value, option)], option);
     }
   }
   return multipart;
 }
 
-function fieldAfterFile(option: string): Error {
-  return refuseOption(option, 'a text part after a file part: runner sends text parts first');
+/** A text part: after file parts only when the form started with them (files first, then fields). */
+function addField(multipart: DraftMultipart, field: [string, string], option: string): void {
+  if (multipart.files.length > 0 && !multipart.filesFirst) throw partsAlternate(option);
+  multipart.fields.push(field);
+}
+
+function partsAlternate(option: string): Error {
+  return refuseOption(
+    option,
+    'text and file parts alternate: runner sends the text parts together and the file parts together, either block first, in the order written',
+  );
 }
 
 /** The multipart encoder writes every line break as CRLF; a lone `\n` or `\r` would change. */

@@ -24,6 +24,8 @@ export interface DraftFile {
 export interface DraftMultipart {
   fields: [string, DraftText][];
   files: [string, DraftFile][];
+  /** The file parts come before the text parts (written as `files` before `fields`). */
+  filesFirst?: boolean;
 }
 
 /** JSON bodies become YAML maps (their leaves may be Templates), urlencoded forms `form:`; the rest is text. */

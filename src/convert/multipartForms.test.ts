@@ -40,9 +40,21 @@ describe('formToMultipart (-F, --form-string)', () => {
     ]);
   });
 
+  it('keeps file parts first when the form starts with them (curl sends the parts in order)', () => {
+    const multipart = form('f=@a.txt', 'a=1', 'b=2');
+    expect(multipart.filesFirst).toBe(true);
+    expect(multipart.files.map(([name]) => name)).toEqual(['f']);
+    expect(multipart.fields).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+    ]);
+    expect(form('a=1', 'f=@a.txt').filesFirst).toBeUndefined();
+  });
+
   it('refuses, naming the option, what runner would send in another shape', () => {
     expect(() => form('a=1', 'a=2')).toThrow('the part `a` is given twice');
-    expect(() => form('f=@a.txt', 'a=1')).toThrow('a text part after a file part');
+    expect(() => form('a=1', 'f=@a.txt', 'b=2')).toThrow('text and file parts alternate');
+    expect(() => form('f=@a.txt', 'a=1', 'g=@b.txt')).toThrow('text and file parts alternate');
     expect(() => form('kind=report;type=text/plain')).toThrow('`;type=`');
     expect(() => form('f=@missing.bin')).toThrow('`-F f=@missing.bin`');
     expect(() => form('!a=x\ny')).toThrow('bare line breaks');

@@ -100,13 +100,14 @@ function requestYaml(request: DraftRequest): Record<string, unknown> {
   else if (request.body?.kind === 'graphql') out.graphql = templateValue(request.body.value);
   else if (request.body) out.body = bodyYaml(request.body);
   if (request.multipart) {
-    const { fields, files } = request.multipart;
-    out.multipart = {
-      ...(fields.length > 0 ? { fields: textMap(fields) } : {}),
-      ...(files.length > 0
+    const { fields, files, filesFirst } = request.multipart;
+    const fieldsYaml = fields.length > 0 ? { fields: textMap(fields) } : {};
+    const filesYaml =
+      files.length > 0
         ? { files: Object.fromEntries(files.map(([name, file]) => [name, fileYaml(file)])) }
-        : {}),
-    };
+        : {};
+    // Parts are sent in the order written: `files` before `fields` sends the files first.
+    out.multipart = filesFirst ? { ...filesYaml, ...fieldsYaml } : { ...fieldsYaml, ...filesYaml };
   }
   if (request.timeout !== undefined) out.timeout = request.timeout;
   return out;

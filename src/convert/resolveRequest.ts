@@ -72,7 +72,10 @@ export function resolveRequest(
     const fields = Object.fromEntries(
       Object.entries(spec.multipart.fields).map(([key, value]) => [key, text(value)]),
     );
-    request.multipart = { fields: mask(fields), files };
+    // In the order runner sends them (src/engine/multipart.ts), which toCurl follows.
+    request.multipart = spec.multipart.filesFirst
+      ? { files, fields: mask(fields) }
+      : { fields: mask(fields), files };
   } else if (spec.form) {
     // The exact text runner sends, given to curl as `--data-raw` with the form content type curl uses for -d.
     const fields = spec.form.map(([name, value]): [string, string] => [

@@ -31,7 +31,10 @@ export async function contentTypeFor(filename: string): Promise<string> {
   return lookup(posix.basename(filename)) || DEFAULT_CONTENT_TYPE;
 }
 
-/** Fields first, then files, each in the order the scenario lists them. Errors name the part. */
+/**
+ * The parts in the order written: fields then files, or files then fields when `files` comes first, each in
+ * the order the scenario lists them. The record keeps that order too. Errors name the part.
+ */
 export async function buildMultipart(
   spec: Multipart,
   scope: VariableScope,
@@ -39,16 +42,19 @@ export async function buildMultipart(
   assets: AssetReader,
 ): Promise<BuiltMultipart> {
   const form = new FormData();
-  const recorded: RecordedMultipart = { fields: {}, files: {} };
+  const recorded: RecordedMultipart = spec.filesFirst ? { files: {}, fields: {} } : { fields: {}, files: {} };
 
-  for (const [name, template] of Object.entries(spec.fields)) {
-    const value = inPart(`multipart.fields.${name}`, () =>
-      valueAsText(interpolate(template, scope, runtime)),
-    );
-    form.append(name, value);
-    recorded.fields[name] = value;
-  }
+  const appendFields = () => {
+    for (const [name, template] of Object.entries(spec.fields)) {
+      const value = inPart(`multipart.fields.${name}`, () =>
+        valueAsText(interpolate(template, scope, runtime)),
+      );
+      form.append(name, value);
+      recorded.fields[name] = value;
+    }
+  };
 
+  if (!spec.filesFirst) appendFields();
   for (const [name, file] of Object.entries(spec.files)) {
     const where = `multipart.files.${name}`;
     const path = inPart(where, () => valueAsText(interpolate(file.path, scope, runtime)));
@@ -60,6 +66,7 @@ export async function buildMultipart(
     form.append(name, new Blob([bytes], { type: contentType }), filename);
     recorded.files[name] = { filename, contentType, size: bytes.byteLength };
   }
+  if (spec.filesFirst) appendFields();
 
   return { form, recorded };
 }

@@ -267,7 +267,9 @@ function multipart(node: YamlNode | undefined): Multipart | undefined {
           : { path: textOr(value, '') };
     }
   }
-  return { fields: textMap(valueOf(node, 'fields')), files };
+  const keys = node.entries.map((entry) => entry.key.value);
+  const filesFirst = keys.includes('files') && keys.indexOf('files') < keys.indexOf('fields');
+  return { fields: textMap(valueOf(node, 'fields')), files, ...(filesFirst ? { filesFirst } : {}) };
 }
 
 function exportSpec(node: YamlNode | undefined): ExportSpec {

@@ -40,6 +40,8 @@ export interface MultipartFile {
 export interface Multipart {
   fields: Record<string, string>;
   files: Record<string, MultipartFile>;
+  /** `files` is written before `fields`: the file parts are sent first (parts go in the order written). */
+  filesFirst?: boolean;
 }
 
 export interface Transform {

@@ -154,7 +154,7 @@ describe('convert sends what curl sends: the wire-comparison corpus', () => {
   });
 
   // Issue 22: what real commands met. These convert now (and are compared below with every other one)...
-  it('converts a browser Content-Length, -H values curl ignores, and -T uploads without a content type', () => {
+  it('converts a browser Content-Length, -H values curl ignores, -T without a content type, files before text', () => {
     const ids = [
       'cc-post_with_browser_headers',
       'hand-content-length-body',
@@ -163,6 +163,8 @@ describe('convert sends what curl sends: the wire-comparison corpus', () => {
       'curl-upload-file-273',
       'cc-multiple_commands',
       'hand-upload-stdin-json',
+      'cc-j_patch_file_with_data',
+      'cc-post_with_extra_whitespace',
     ];
     const found = outcomes.filter((o) => ids.includes(o.entry.id));
     expect(found.map((o) => o.entry.id).sort()).toEqual([...ids].sort());

@@ -21,6 +21,8 @@ const CONVERTED: Record<string, string> = {
   // curl uploads a file with no content type at all.
   'upload-without-type': `curl -T upload.txt http://${HOST}/files/`,
   'upload-stdin-without-type': `curl http://${HOST}/third --upload-file - < upload.txt`,
+  // curl sends the parts in order: here the file first, then the text parts.
+  'multipart-file-then-text': `curl -XPATCH http://${HOST}/patch -F file1=@assets/part.txt -F form1=form+data+1 -F form2=form_data_2`,
 };
 
 let servers: RecordingServers;
@@ -43,6 +45,8 @@ beforeAll(async () => {
   await writeFile(join(dir, '.runner/config.yaml'), 'project: { name: wire }\nhttp: { compressed: false }\n');
   await writeFile(join(dir, '.runner/environments/local.yaml'), 'baseUrl: http://localhost:1\n');
   await writeFile(join(dir, 'upload.txt'), 'uploaded text\nsecond line\n');
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'assets/part.txt'), 'a file part\n');
   for (const [slot, id] of ids.entries()) {
     const command = onServer(CONVERTED[id] ?? '', slot);
     const converted = await runCli(['convert', '-'], { cwd: dir, stdin: command });
@@ -74,6 +78,9 @@ describe('runner convert, then runner run, sends what curl sends (issue 22)', ()
       '# - curl -H: the 1st, 3rd, 4th and 5th are not `Name: value` headers, so curl sends nothing for them',
     );
     expect(conversions.get('upload-without-type')?.stdout).toContain('        Content-Type: []\n');
+    expect(conversions.get('multipart-file-then-text')?.stdout).toContain(
+      '      multipart:\n        files:\n          file1:\n            path: part.txt\n            contentType: text/plain\n        fields:\n',
+    );
   });
 
   it('puts the same requests on the wire as curl', () => {

@@ -127,6 +127,25 @@ describe('toCurl', () => {
     ]);
   });
 
+  it('writes the file parts first when the record lists them first, as they were sent', () => {
+    const command = toCurl(
+      request({
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+        body: {
+          files: { doc: { filename: 'a.txt', contentType: 'text/plain', size: 1 } },
+          fields: { title: 'Q3' },
+        },
+      }),
+    );
+    expect(shellWords(command).slice(1)).toEqual([
+      '-F',
+      'doc=@"a.txt";type=text/plain',
+      '--form-string',
+      'title=Q3',
+    ]);
+  });
+
   it('treats a {fields, files} body without a multipart content type as JSON', () => {
     const body = { fields: {}, files: {} };
     const command = toCurl(

@@ -91,14 +91,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * double-quoted, as curl's `-F` syntax allows, so `;` and `,` in them are not read as options.
  */
 function multipartOptions(record: MultipartRecord): string[] {
-  const lines = Object.entries(record.fields).map(
+  const fields = Object.entries(record.fields).map(
     ([name, value]) => `--form-string ${shellQuote(`${name}=${value}`)}`,
   );
-  for (const [name, file] of Object.entries(record.files)) {
+  const files = Object.entries(record.files).map(([name, file]) => {
     const filename = formQuote(file.filename);
-    lines.push(`-F ${shellQuote(`${name}=@${filename};type=${file.contentType}`)}`);
-  }
-  return lines;
+    return `-F ${shellQuote(`${name}=@${filename};type=${file.contentType}`)}`;
+  });
+  // The record lists fields and files in the order they were sent (src/engine/multipart.ts).
+  return Object.keys(record)[0] === 'files' ? [...files, ...fields] : [...fields, ...files];
 }
 
 export function formQuote(text: string): string {
