@@ -35,11 +35,11 @@ describe('evaluateExpectations: messages', () => {
 
   it('formats failing literals and matchers', () => {
     expect(one('body.name', 'Alice').message).toBe('body.name = "Alice" (expected), got "Bob"');
-    expect(one('body.age', 'gt 18').message).toBe('body.age gt 18 (expected), got 12');
-    expect(one('body.tags', 'contains x').message).toBe('body.tags contains "x" (expected), got ["a","b"]');
-    expect(one('body.name', 'integer').message).toBe('body.name integer (expected), got "Bob" (a string)');
+    expect(one('body.age', 'gt 18').message).toBe('body.age = gt 18 (expected), got 12');
+    expect(one('body.tags', 'contains x').message).toBe('body.tags = contains "x" (expected), got ["a","b"]');
+    expect(one('body.name', 'integer').message).toBe('body.name = integer (expected), got "Bob" (a string)');
     expect(one('body.name', 'gt 1').message).toBe(
-      'body.name gt 1 (expected), got "Bob" (not comparable: the text "Bob" with the number 1)',
+      'body.name = gt 1 (expected), got "Bob" (not comparable: the text "Bob" with the number 1)',
     );
   });
 
@@ -162,7 +162,7 @@ describe('evaluateExpectations: schema', () => {
     expect(failed).toMatchObject({
       passed: false,
       actual: ['/id must be string', '/x is required'],
-      message: 'schema "bad.json" (expected), got 2 errors: "/id must be string; /x is required"',
+      message: 'schema = "bad.json" (expected), got 2 errors: "/id must be string; /x is required"',
     });
   });
 

@@ -13,7 +13,7 @@ export interface AssertionResult {
   /** The value found; undefined when the path is missing. */
   actual: unknown;
   passed: boolean;
-  /** One console line: `status == 200`, `status = 201 (expected), got 404`. */
+  /** One console line: `status == 200`, `status = 201 (expected), got 404`, `status = 5xx (expected), got 400`. */
   message: string;
   /** When the path was missing: the fields at the deepest level reached. */
   available?: string[];
@@ -64,10 +64,17 @@ function result(
   return entry.loc === undefined ? out : { ...out, loc: entry.loc };
 }
 
-/** How the expectation reads in a message: `= "Alice"` for literals, `startsWith "Al"` for matchers. */
-function expectedText(parsed: ParsedExpectation, passed: boolean): string {
-  if (parsed.kind === 'matcher') return parsed.display;
-  return `${passed ? '==' : '='} ${quoteValue(parsed.value)}`;
+/** How a passed check reads: `== "Alice"` for literals, `startsWith "Al"` for matchers. */
+function expectedText(parsed: ParsedExpectation): string {
+  return parsed.kind === 'matcher' ? parsed.display : `== ${quoteValue(parsed.value)}`;
+}
+
+/**
+ * What a failed check expected, after SPEC's `status = <expected> (expected), got <actual>`: the literal
+ * (`"Alice"`) or the matcher as written (`5xx`, `startsWith "Al"`). Every path fails in that one form.
+ */
+function expectedShown(parsed: ParsedExpectation): string {
+  return parsed.kind === 'matcher' ? parsed.display : quoteValue(parsed.value);
 }
 
 function evaluateSchema(
@@ -103,7 +110,7 @@ function evaluateSchema(
   return result(entry, {
     actual: verdict.errors,
     passed: false,
-    message: `schema ${quoteValue(name)} (expected), got ${count}: ${quoteValue(verdict.errors.join('; '))}`,
+    message: `schema = ${quoteValue(name)} (expected), got ${count}: ${quoteValue(verdict.errors.join('; '))}`,
   });
 }
 
@@ -136,7 +143,7 @@ function evaluateOne(entry: ExpectationInput, subject: Subject, options: Evaluat
     });
   }
   if (verdict.passed)
-    return result(entry, { actual, passed: true, message: `${entry.path} ${expectedText(parsed, true)}` });
+    return result(entry, { actual, passed: true, message: `${entry.path} ${expectedText(parsed)}` });
   const notes = [verdict.reason];
   if (parsed.kind === 'literal' && typeof parsed.value === 'string') {
     const suggestion = suggestMatcher(parsed.value);
@@ -149,7 +156,7 @@ function evaluateOne(entry: ExpectationInput, subject: Subject, options: Evaluat
   return result(entry, {
     actual,
     passed: false,
-    message: `${entry.path} ${expectedText(parsed, false)} (expected), got ${quoteValue(actual)}${note ? ` (${note})` : ''}`,
+    message: `${entry.path} = ${expectedShown(parsed)} (expected), got ${quoteValue(actual)}${note ? ` (${note})` : ''}`,
   });
 }
 

@@ -27,7 +27,7 @@ describe('checkSaveSource', () => {
     ['body.', '`body.` ends with `.`; name a field after it'],
     ['count(body.items', '`count(body.items` is not a complete `count(...)`'],
     ['count()', '`count()` takes one path'],
-    ['count(status)', '`count()` counts list items or object keys; `status` is never a list'],
+    ['count(status)', '`count()` counts list items or map keys; `status` is always a number'],
     [
       'count(bdy.items)',
       'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, `$` (JSONPath) or xpath(...)',

@@ -1,6 +1,7 @@
 import type { MatcherProblem } from './checkExpected.js';
 import { capturePatternProblem } from './matchers/regexCapture.js';
 import { jsonPathProblem } from './query/jsonPathQuery.js';
+import { functionTypeProblem } from './query/pathTypes.js';
 import { jsonPathEngine, xpathEngine } from './query/queryEngines.js';
 import {
   CERTIFICATE_FIELDS,
@@ -67,13 +68,8 @@ function checkQuery(query: SubjectQuery): MatcherProblem[] {
         hint === undefined ? { message } : { message, hint },
       );
       if (inner.length > 0) return inner;
-      const root = query.argument.kind === 'root' ? query.argument.root : query.argument.kind;
-      if (query.name === 'count' && (root === 'status' || root === 'header' || SCALAR_FIELDS.has(root))) {
-        return problem(
-          `\`count()\` counts list items or object keys; \`${query.argumentText}\` is never a list`,
-          'count a `body`, `jwt`, `cache`, `redirects`, JSONPath or `xpath(...)` path',
-        );
-      }
+      const typeProblem = functionTypeProblem(query.name, query.argument, query.argumentText);
+      if (typeProblem !== undefined) return problem(typeProblem.message, typeProblem.hint);
       const why = query.pattern === undefined ? undefined : capturePatternProblem(query.pattern);
       return why === undefined ? [] : problem(why);
     }

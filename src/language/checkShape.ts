@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { didYouMeanHint } from '../diagnostics/didYouMean.js';
+import { hasEnvReference } from './envReferences.js';
 import type { ObjectShape, Role, Shape, ShapeDocument, StringShape } from './shape.js';
 import { describeNode, describeNodeKind, type YamlMap, type YamlNode, type YamlScalar } from './yamlTree.js';
 
@@ -45,6 +46,8 @@ const URL_WITH_CREDENTIALS = /[a-z][a-z0-9+.-]*:\/\/[^\s]*@/i;
  * is a URL with credentials in it (a cache URL with its password misplaced in an environment file).
  */
 function describeValue(node: YamlNode, doc: ShapeDocument): string {
+  // A value read from the environment may be a CI secret: name where it came from, not what it holds.
+  if (node.kind === 'scalar' && node.filledFrom !== undefined) return `the value of \`${node.filledFrom}\``;
   const carriesCredentials =
     node.kind === 'scalar' && typeof node.value === 'string' && URL_WITH_CREDENTIALS.test(node.value);
   return doc.redactValues === true || carriesCredentials ? describeNodeKind(node) : describeNode(node);
@@ -251,6 +254,8 @@ class ShapeChecker {
 
   private checkString(node: YamlScalar, shape: StringShape, path: readonly PathSegment[]): boolean {
     const text = String(node.value);
+    // Checked when the run has read the environment (workspace/envReferences.ts).
+    if (this.doc.envReferences === true && hasEnvReference(text)) return true;
     if (shape.enum && !shape.enum.includes(text)) {
       const hint = this.doc.redactValues === true ? undefined : didYouMeanHint(text, shape.enum);
       this.report(

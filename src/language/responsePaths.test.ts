@@ -101,7 +101,7 @@ describe('expect as a list and the new paths', () => {
     [['      - url.host: x'], 'expect.path s.yaml:5:9: `url` has no fields; write `url`'],
     [
       ['      - count(duration): 1'],
-      'expect.path s.yaml:5:9: `count()` counts list items or object keys; `duration` is never a list',
+      'expect.path s.yaml:5:9: `count()` counts list items or map keys; `duration` is always a number',
     ],
     [['      - body.items[*: 1'], 'expect.path s.yaml:5:9: invalid path `items[*`: missing `]`'],
     [

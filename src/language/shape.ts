@@ -139,6 +139,11 @@ export interface ShapeDocument {
    * name only its type ("got a string"), never the value itself.
    */
   redactValues?: boolean;
+  /**
+   * Values may read `$env.NAME` (environment and credentials files): a value that does is checked against
+   * its pattern or choices once the run has filled it in, not as written.
+   */
+  envReferences?: boolean;
 }
 
 // Constructors keep the definitions short and readable.

@@ -13,6 +13,8 @@ export interface YamlScalar {
   loc: SourceLocation;
   /** Where character 0 of the value sits, when offsets into the text map one-to-one onto columns. */
   textStart?: SourceLocation;
+  /** The text as written, when `$env` references in it were filled in before the shape check. */
+  filledFrom?: string;
 }
 
 export interface YamlSeq {

@@ -74,11 +74,11 @@ describe('maskEvents', () => {
       expected: 'string',
       actual,
       passed: false,
-      message: `body string (expected), got ${quoteValue(actual)}`,
+      message: `body = string (expected), got ${quoteValue(actual)}`,
     });
     const assertion = seen.result.assertions[0]!;
     expect(assertion.actual).toEqual({ token: '[MASKED]', tokenType: 'Bearer' });
-    expect(assertion.message).toBe('body string (expected), got {"token":"[MASKED]","tokenType":"Bearer"}');
+    expect(assertion.message).toBe('body = string (expected), got {"token":"[MASKED]","tokenType":"Bearer"}');
     expect(JSON.stringify(seen)).not.toContain('eyJhbGci');
   });
 

@@ -72,12 +72,13 @@ function registerProxySecrets(proxy: string | undefined, secrets: SecretRegistry
   }
 }
 
-function proxySettings(http: HttpOptions, inputs: HttpSetupInputs, secrets: SecretRegistry): ProxySettings {
-  if (http.proxy === false) return { mode: 'off' };
+function proxySettings(scope: SettingScope, inputs: HttpSetupInputs, secrets: SecretRegistry): ProxySettings {
+  const written = scope.environment.http.proxy;
+  if (written === false) return { mode: 'off' };
   const settings: ProxySettings =
-    http.proxy === undefined
+    written === undefined
       ? proxySettingsFromEnvironment(inputs.processEnv)
-      : { mode: 'fixed', url: http.proxy };
+      : { mode: 'fixed', url: filledSetting('proxy', written, scope) };
   if (settings.mode === 'fixed') registerProxySecrets(settings.url, secrets);
   if (settings.mode === 'environment') {
     registerProxySecrets(settings.httpProxy, secrets);
@@ -86,27 +87,34 @@ function proxySettings(http: HttpOptions, inputs: HttpSetupInputs, secrets: Secr
   return settings;
 }
 
-/** What a passphrase template reads: the environment's variables and the credentials as `accounts`. */
+/** What a setting template reads: the environment's variables and the credentials as `accounts`. */
 interface SettingScope {
   environment: Pick<Environment, 'http' | 'variables'>;
   accounts: Record<string, Record<string, unknown>>;
 }
 
-/** `clientKeyPassphrase: $accounts.tls.passphrase` filled in, and kept secret whatever it was written as. */
-function passphrase(scope: SettingScope, secrets: SecretRegistry): string | undefined {
-  const written = scope.environment.http.clientKeyPassphrase;
-  if (written === undefined) return undefined;
-  let value: string;
+/**
+ * An `http:` setting that may read variables (`proxy: http://me:$accounts.proxy.password@host:3128`,
+ * `clientKeyPassphrase: $accounts.tls.passphrase`), filled in; what `$accounts` gives is a secret already.
+ */
+function filledSetting(name: string, written: string, scope: SettingScope): string {
   try {
-    value = fillSettingTemplate(
+    return fillSettingTemplate(
       written,
       { ...scope.environment.variables, accounts: scope.accounts },
       systemRuntime,
     );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new RunnerError('http.client-key-passphrase', `cannot read http.clientKeyPassphrase: ${reason}`);
+    throw new RunnerError(`http.${name}`, `cannot read http.${name}: ${reason}`);
   }
+}
+
+/** `clientKeyPassphrase: $accounts.tls.passphrase` filled in, and kept secret whatever it was written as. */
+function passphrase(scope: SettingScope, secrets: SecretRegistry): string | undefined {
+  const written = scope.environment.http.clientKeyPassphrase;
+  if (written === undefined) return undefined;
+  const value = filledSetting('clientKeyPassphrase', written, scope);
   secrets.add(value);
   return value;
 }
@@ -125,7 +133,11 @@ export function registerNetworkSecrets(
   } catch {
     // An unreadable passphrase stops `run`; a command that only prints has nothing to mask then.
   }
-  proxySettings(scope.environment.http, { processEnv }, secrets);
+  try {
+    proxySettings(scope, { processEnv }, secrets);
+  } catch {
+    // The same for a proxy URL that reads an undefined variable.
+  }
 }
 
 /**
@@ -164,7 +176,7 @@ export async function httpClientOptions(
     },
     compressed: http.compressed,
     pinnedHosts: pins(http, inputs.pinnedHosts),
-    proxy: proxySettings(http, inputs, plan.secrets),
+    proxy: proxySettings(plan, inputs, plan.secrets),
     sandbox: workspace.config.security.sandboxing,
     userAgent,
   };

@@ -111,11 +111,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const secrets = new SecretRegistry();
   const readEnv = environmentReader(request.env ?? {}, secrets);
   // `$env` in the environment and credentials files is filled in now: an unset name stops the run here.
-  const loadedEnvironment = await loadEnvironment(workspace, envName);
-  const environment = withOverrides(
-    fillEnvReferences(loadedEnvironment, readEnv, displayPath(workspace.cwd, loadedEnvironment.file)),
-    request,
-  );
+  const environment = withOverrides(await loadEnvironment(workspace, envName, readEnv), request);
   const accounts = fillEnvReferences(
     await loadCredentials(workspace, envName),
     readEnv,

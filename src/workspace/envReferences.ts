@@ -3,11 +3,10 @@
  * a run starts, from the environment the run was started with. An unset name stops the run (exit 2) naming it.
  */
 import { RunnerError } from '../diagnostics/errors.js';
+import { ENV_REFERENCE, hasEnvReference, type YamlNode } from '../language/index.js';
 
-// `$env.NAME` or `${env.NAME}`; `$$env.NAME` is the literal text (`$$` writes a `$`, as in scenarios).
-const ENV_REFERENCE = /\$\$|\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}|\$env\.([A-Za-z_][A-Za-z0-9_]*)/g;
-
-function fillText(text: string, read: (name: string) => string | undefined, file: string): string {
+/** `$env` references in `text` filled in; `$$env.NAME` is the literal text (`$$` writes a `$`, as in scenarios). */
+export function fillEnvText(text: string, read: (name: string) => string | undefined, file: string): string {
   if (!text.includes('env.')) return text;
   return text.replace(ENV_REFERENCE, (match, braced: string | undefined, bare: string | undefined) => {
     const name = braced ?? bare;
@@ -32,7 +31,7 @@ export function readsEnvReference(text: string): boolean {
 /** Every string in `value` (map keys excepted) with its `$env` references filled in. */
 export function fillEnvReferences<T>(value: T, read: (name: string) => string | undefined, file: string): T {
   const fill = (item: unknown): unknown => {
-    if (typeof item === 'string') return fillText(item, read, file);
+    if (typeof item === 'string') return fillEnvText(item, read, file);
     if (Array.isArray(item)) return item.map(fill);
     if (item !== null && typeof item === 'object') {
       return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, fill(inner)]));
@@ -40,4 +39,18 @@ export function fillEnvReferences<T>(value: T, read: (name: string) => string | 
     return item;
   };
   return fill(value) as T;
+}
+
+/**
+ * Fills in `$env` references in the string values of a parsed file, before its shape check: a value is
+ * checked as the run will use it (`baseUrl: $env.API_BASE` is a URL only once read), and a path setting is
+ * resolved from the text the environment gave. Each filled value remembers what was written, for messages.
+ */
+export function fillEnvInTree(node: YamlNode, read: (name: string) => string | undefined, file: string): void {
+  if (node.kind === 'map') for (const entry of node.entries) fillEnvInTree(entry.value, read, file);
+  else if (node.kind === 'seq') for (const item of node.items) fillEnvInTree(item, read, file);
+  else if (typeof node.value === 'string' && hasEnvReference(node.value)) {
+    node.filledFrom = node.value;
+    node.value = fillEnvText(node.value, read, `${file}:${node.loc.line}:${node.loc.col}`);
+  }
 }

@@ -2,9 +2,10 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunnerError } from '../diagnostics/errors.js';
-import { buildAuth, CREDENTIALS_SHAPE, entryOf, ENVIRONMENT_SHAPE } from '../language/index.js';
+import { buildAuth, CREDENTIALS_SHAPE, entryOf, ENVIRONMENT_SHAPE, type YamlNode } from '../language/index.js';
 import { mergeHttp, type HttpFile } from './config.js';
 import { displayPath } from './displayPath.js';
+import { fillEnvInTree } from './envReferences.js';
 import { isFile } from './fileKinds.js';
 import { readCheckedYaml, readCheckedYamlTree } from './readYamlFile.js';
 import type { Credentials, Environment, Workspace } from './types.js';
@@ -54,7 +55,16 @@ async function availableEnvironments(workspace: Workspace): Promise<string[]> {
   }
 }
 
-export async function loadEnvironment(workspace: Workspace, name: string): Promise<Environment> {
+/**
+ * The environment `name`. With `readEnv` (a run), `$env` references are filled in before the file is checked,
+ * so `baseUrl: $env.API_BASE` is checked as the URL it holds and `caFile: $env.CA_FILE` resolves from the
+ * path the environment gave; without it (`validate`), values that read `$env` are checked only for shape.
+ */
+export async function loadEnvironment(
+  workspace: Workspace,
+  name: string,
+  readEnv?: (name: string) => string | undefined,
+): Promise<Environment> {
   checkName(name, 'environment');
   const dir = workspace.config.environments.path;
   const file = await findYamlFile(dir, name);
@@ -70,7 +80,8 @@ export async function loadEnvironment(workspace: Workspace, name: string): Promi
   }
   const display = displayPath(workspace.cwd, file);
   // An empty file has no `baseUrl`; check `{}` so the message names the missing key.
-  const read = await readCheckedYamlTree(file, display, ENVIRONMENT_SHAPE, 'environment.invalid');
+  const fill = readEnv === undefined ? undefined : (root: YamlNode) => fillEnvInTree(root, readEnv, display);
+  const read = await readCheckedYamlTree(file, display, ENVIRONMENT_SHAPE, 'environment.invalid', fill);
   const data = (read.data ?? missingBaseUrl(display)) as EnvironmentFile;
   const authEntry = read.root?.kind === 'map' ? entryOf(read.root, 'auth') : undefined;
   const auth = authEntry === undefined ? undefined : buildAuth(data.auth, authEntry.key.loc);

@@ -49,11 +49,12 @@ export async function readCheckedYaml(
   display: string,
   shape: ShapeDocument,
   errorCode: string,
+  prepare?: (root: YamlNode) => void,
 ): Promise<unknown> {
   // Config, environment and credentials files are read before a run starts. They are never kept in the
   // parse cache: environment files may hold secrets (DECISIONS.md, "Platform": a cache holds nothing read
   // from environments or credentials).
-  return (await readCheckedYamlTree(path, display, shape, errorCode)).data;
+  return (await readCheckedYamlTree(path, display, shape, errorCode, prepare)).data;
 }
 
 /** The same, with the YAML tree, for a caller that keeps where a value was written (`auth:`). */
@@ -62,8 +63,9 @@ export async function readCheckedYamlTree(
   display: string,
   shape: ShapeDocument,
   errorCode: string,
+  prepare?: (root: YamlNode) => void,
 ): Promise<{ data: unknown; root?: YamlNode }> {
-  return checkedYaml(readTextFileSync(path, display), display, shape, errorCode);
+  return checkedYaml(readTextFileSync(path, display), display, shape, errorCode, prepare);
 }
 
 function checkedYaml(
@@ -71,10 +73,13 @@ function checkedYaml(
   display: string,
   shape: ShapeDocument,
   errorCode: string,
+  prepare?: (root: YamlNode) => void,
 ): { data: unknown; root?: YamlNode } {
   const parsed = parseYaml(text, display);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const root = parsed.root;
+  // Only a tree that parsed: its problems are reported before anything is filled in.
+  if (root && prepare && parsed.diagnostics.every((d) => d.severity !== 'error')) prepare(root);
   if (root && !(root.kind === 'scalar' && root.value === null)) diagnostics.push(...checkShape(root, shape));
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0) {

@@ -333,7 +333,7 @@ steps:
       `sha256 = "039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81" (expected), got "${DATA_SHA256}"`,
     );
     expect(out).toContain(
-      `$.slideshow.slides[?@.type == 'none'].title contains "Overview" (expected), got [] (the JSONPath matched nothing)`,
+      `$.slideshow.slides[?@.type == 'none'].title = contains "Overview" (expected), got [] (the JSONPath matched nothing)`,
     );
     expect(out).toContain(
       '$.slideshow.autor: JSONPath matched nothing (path not found; available fields: author, date, slides, title)',

@@ -101,7 +101,7 @@ steps:
     const run = await runCli(['run', file], { cwd: dir, env: { RUNNER_E2E_PLAIN: 'x' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      '.runner/environments/local.yaml: environment variable `RUNNER_E2E_REGION` is not set',
+      '.runner/environments/local.yaml:2:22: environment variable `RUNNER_E2E_REGION` is not set',
     );
   });
 });

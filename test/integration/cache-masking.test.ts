@@ -50,7 +50,7 @@ steps:
       reply: { exists: true, value: { user: 'ada', password: '[MASKED]' } },
     });
     expect(masked[1]!.assertions[0]!.message).toBe(
-      'cache.value empty (expected), got {"user":"ada","password":"[MASKED]"}',
+      'cache.value = empty (expected), got {"user":"ada","password":"[MASKED]"}',
     );
     const everything = JSON.stringify(masked);
     expect(everything).not.toContain(storedSecret);

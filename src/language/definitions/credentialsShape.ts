@@ -9,4 +9,5 @@ export const CREDENTIALS_SHAPE: ShapeDocument = {
   }),
   defs: {},
   redactValues: true,
+  envReferences: true,
 };

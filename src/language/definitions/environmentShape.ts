@@ -16,8 +16,9 @@ import { AUTH_DESCRIPTION, AUTH_SHAPE } from './authShape.js';
 import { HTTP_OPTIONS, VARIABLE_KEYS } from './common.js';
 
 /**
- * Base URLs are used as written (no variables are interpolated in them), so a value that is not an absolute
- * http(s) URL is caught at load time rather than failing every request. Scheme letters may be upper-case.
+ * Base URLs take no scenario variables, only `$env` (filled in before this check when a run starts), so a
+ * value that is not an absolute http(s) URL is caught at load time rather than failing every request.
+ * Scheme letters may be upper-case.
  */
 function baseUrl(): StringShape {
   return string({
@@ -62,4 +63,5 @@ export const ENVIRONMENT_SHAPE: ShapeDocument = {
     { name: 'environment file' },
   ),
   defs: {},
+  envReferences: true,
 };
