@@ -17,6 +17,11 @@ if (enableCompileCache !== undefined) {
   if (compileCache !== undefined) enableCompileCache(compileCache);
 }
 
+// RUNNER_DEBUG prints the stack of an internal error (runMain.ts): through the source maps the build writes
+// beside each file, so its frames name our src/*.ts files. Only then: reading maps costs start-up time, and
+// maps apply only to code loaded after they are turned on, hence here, before the program is imported.
+if (process.env.RUNNER_DEBUG) process.setSourceMapsEnabled(true);
+
 import(pathToFileURL(join(import.meta.dirname, 'lib', 'cli.mjs')).href).catch((error: unknown) => {
   // Only a broken installation gets here (dist/lib missing or unreadable): say so without a stack trace.
   process.stderr.write(

@@ -59,7 +59,8 @@ describe('$env in environment files', () => {
   it('reads `baseUrl: $env.API_BASE` before checking it is a URL, in validate and in the run', async () => {
     workspace = await fileWorkspace({
       '.runner/environments/local.yaml': 'baseUrl: $env.API_BASE\n',
-      '.runner/tests/ok.yaml': 'scenario: ok\nsteps:\n  - request: { method: GET, url: /x }\n    expect: { status: 400 }\n',
+      '.runner/tests/ok.yaml':
+        'scenario: ok\nsteps:\n  - request: { method: GET, url: /x }\n    expect: { status: 400 }\n',
     });
     const validate = await runCli(['validate'], { cwd: workspace.dir });
     expect(validate.stdout + validate.stderr).not.toContain('absolute');
