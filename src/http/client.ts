@@ -125,11 +125,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             signal: request.signal,
           },
         );
-        const connection = route.connector?.connection(key);
+        const connection =
+          route.proxy === undefined ? route.connector?.connection(key) : route.connector?.tunnel(key);
         return {
           status: response.status,
           statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
-          // Through a proxy the connection is undici's own: only HTTP/1.1 can be assumed, and nothing is known.
+          // Plain http through a proxy speaks to the proxy: only HTTP/1.1 can be assumed, and nothing is known.
           httpVersion: connection?.httpVersion ?? '1.1',
           ...(connection?.remoteAddress === undefined ? {} : { remoteAddress: connection.remoteAddress }),
           ...(connection?.certificate === undefined ? {} : { certificate: connection.certificate }),

@@ -44,6 +44,14 @@ export interface Connector {
    */
   connection(key: string): ConnectionFacts | undefined;
   /**
+   * `connect` of a proxy's CONNECT tunnels, watched like a direct connection: TLS runs end to end with the
+   * target through the tunnel, so its certificate and HTTP version are the target's. The address is the
+   * proxy's and is left out.
+   */
+  watchTunnels(connect: buildConnector.connector): buildConnector.connector;
+  /** The latest tunnel to an endpoint through a proxy (see watchTunnels). */
+  tunnel(key: string): ConnectionFacts | undefined;
+  /**
    * The TLS alert that ended the latest connection to an endpoint after its handshake, taken once. With
    * TLS 1.3 a server refuses a missing client certificate only then, and undici reports just "other side
    * closed".
@@ -85,20 +93,23 @@ function lookupReturning(addresses: readonly ResolvedAddress[]): LookupFunction 
   };
 }
 
-function connectionFacts(socket: Socket): ConnectionFacts {
+function connectionFacts(socket: Socket, tunnelled: boolean): ConnectionFacts {
   const certificate = socket instanceof TLSSocket ? peerCertificate(socket) : undefined;
   const protocol = socket instanceof TLSSocket && socket.alpnProtocol ? socket.alpnProtocol : 'http/1.1';
-  return {
+  const facts: ConnectionFacts = {
     protocol,
     httpVersion: protocol === 'h2' ? '2' : '1.1',
-    ...(socket.remoteAddress === undefined ? {} : { remoteAddress: socket.remoteAddress }),
+    ...(socket.remoteAddress === undefined || tunnelled ? {} : { remoteAddress: socket.remoteAddress }),
     ...(certificate === undefined ? {} : { certificate }),
   };
+  if (facts.httpVersion !== '2') watchHttp1Version(socket, (version) => void (facts.httpVersion = version));
+  return facts;
 }
 
 export function createConnector(options: ConnectorOptions): Connector {
   // undici does not say which connection served a response, so remember what each endpoint's was.
   const connections = new Map<string, ConnectionFacts>();
+  const tunnels = new Map<string, ConnectionFacts>();
   const alerts = new Map<string, Error>();
   const rejectedHeads = new WeakMap<Error, Buffer>();
   const connecting = new Set<Socket>();
@@ -125,16 +136,13 @@ export function createConnector(options: ConnectorOptions): Connector {
       if (socket !== undefined) connecting.delete(socket);
       const [error, connected] = args;
       if (error === null) {
-        const facts = connectionFacts(connected);
+        const facts = connectionFacts(connected, false);
         connections.set(key, facts);
         alerts.delete(key);
         connected.on('error', (socketError: Error & { code?: string }) => {
           if (socketError.code?.startsWith('ERR_SSL_') === true) alerts.set(key, socketError);
         });
-        if (facts.httpVersion !== '2') {
-          watchHttp1Version(connected, (version) => void (facts.httpVersion = version));
-          keepRejectedHeads(connected, rejectedHeads);
-        }
+        if (facts.httpVersion !== '2') keepRejectedHeads(connected, rejectedHeads);
       }
       callback(...args);
     });
@@ -173,6 +181,20 @@ export function createConnector(options: ConnectorOptions): Connector {
       );
     },
     connection: (key) => connections.get(key),
+    watchTunnels(connect) {
+      return (connectOptions, callback) =>
+        connect(connectOptions, (...args) => {
+          const [error, socket] = args;
+          const key = endpointKey(connectOptions.protocol, connectOptions.hostname, connectOptions.port);
+          if (error === null) {
+            const facts = connectionFacts(socket, true);
+            tunnels.set(key, facts);
+            if (facts.httpVersion !== '2') keepRejectedHeads(socket, rejectedHeads);
+          }
+          callback(...args);
+        });
+    },
+    tunnel: (key) => tunnels.get(key),
     takeTlsAlert(key) {
       const alert = alerts.get(key);
       alerts.delete(key);

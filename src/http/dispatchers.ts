@@ -1,4 +1,4 @@
-import { Agent, ProxyAgent } from 'undici';
+import { Agent, Client, Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { createConnector, type Connector } from './connector.js';
 import { expectDispatcher, type Dispatch } from './expectContinue.js';
 import { systemResolver } from './hostResolver.js';
@@ -10,7 +10,7 @@ import type { HttpClientOptions } from './types.js';
 export interface Route {
   dispatcher: Dispatch;
   proxy?: string;
-  /** What opened the connection, to read its facts from (none through a proxy). */
+  /** What opened the connection (or, through a proxy, watched its tunnel), to read its facts from. */
   connector?: Connector;
 }
 
@@ -55,6 +55,16 @@ export function createDispatchers(options: HttpClientOptions): Dispatchers {
   const connections = Math.max(1, options.connections ?? 1);
   const direct = new Agent({ connect: connector.connect, allowH2: options.http2, connections });
   const proxies = new Map<string, ProxyAgent>();
+  // The pool of one https origin behind a proxy (undici's default factory, with its tunnels watched): the
+  // pool of an http origin is the proxy's own, and what its connection says is about the proxy.
+  const tunnelPool = (origin: string | URL, options: object): Dispatcher => {
+    const poolOptions = options as Pool.Options;
+    const watched =
+      new URL(origin).protocol === 'https:' && typeof poolOptions.connect === 'function'
+        ? { ...poolOptions, connect: connector.watchTunnels(poolOptions.connect) }
+        : poolOptions;
+    return poolOptions.connections === 1 ? new Client(origin, watched) : new Pool(origin, watched);
+  };
 
   const viaProxy = (proxy: string): ProxyAgent => {
     let agent = proxies.get(proxy);
@@ -67,6 +77,7 @@ export function createDispatchers(options: HttpClientOptions): Dispatchers {
         proxyTunnel: false,
         requestTls: tls,
         connections,
+        factory: tunnelPool,
       });
       proxies.set(proxy, agent);
     }
@@ -78,7 +89,7 @@ export function createDispatchers(options: HttpClientOptions): Dispatchers {
       const proxy = proxyFor(options.proxy, url);
       const expect = routeOptions?.expect === true;
       if (proxy === undefined) return expect ? viaExpect() : { dispatcher: direct, connector };
-      if (!expect) return { dispatcher: viaProxy(proxy), proxy };
+      if (!expect) return { dispatcher: viaProxy(proxy), proxy, connector };
       return { dispatcher: expectDispatcher(viaExpect().connector, { uri: proxyUri(proxy), tls }), proxy };
     },
     async close() {

@@ -97,6 +97,72 @@ describe('proxies (http.proxy and the environment variables)', () => {
     }
   });
 
+  it('reads the target certificate and HTTP version through a CONNECT tunnel (TLS is end to end)', async () => {
+    const ws = await setUp('');
+    await ws.write('.runner/config.yaml', `http:\n  caFile: certs/ca.pem\n  proxy: ${proxy.url}\n`);
+    await ws.write(
+      '.runner/tests/proxy.yaml',
+      `scenario: certificate through a proxy
+steps:
+  - name: tls
+    request: { method: GET, url: "https://localhost:${securePort}/secure" }
+    expect:
+      status: 200
+      certificate.subject: CN=localhost
+      certificate.issuer: CN=proxy test CA
+      certificate.serialNumber: matchesRegex ^[0-9a-f]+$
+      certificate.validTo: date-time
+      httpVersion: "1.1"
+`,
+    );
+    const run = await runCli(['run', '--report', 'json'], { cwd: ws.dir });
+    expect(run.stdout).toContain('✓ certificate.subject == "CN=localhost"');
+    expect(run.stdout).toContain('✓ certificate.issuer == "CN=proxy test CA"');
+    expect(run.code).toBe(0);
+    expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual([`CONNECT localhost:${securePort}`]);
+  });
+
+  it('fills in $accounts fields in http.proxy, and masks them everywhere', async () => {
+    const ws = await setUp('');
+    await ws.write(
+      '.runner/config.yaml',
+      `http:\n  caFile: certs/ca.pem\n  proxy: http://$accounts.proxy.user:$accounts.proxy.password@localhost:${proxy.port}\n`,
+    );
+    await ws.write('.runner/credentials/local.yaml', 'proxy: { user: tester, password: Acc0untPr0xy }\n');
+    const run = await runCli(['run', '--verbose', '--report', 'json,html,junit'], { cwd: ws.dir });
+    expect(run.stdout).toContain('2 passed');
+    expect(run.code).toBe(0);
+    const credentials = `Basic ${Buffer.from('tester:Acc0untPr0xy').toString('base64')}`;
+    expect(proxy.requests.map((r) => r.proxyAuthorization)).toEqual([credentials, credentials]);
+    const reports = await ws.latestReports();
+    const report = JSON.parse(reports['report.json'] ?? '{}') as {
+      steps: { request: { proxy?: string } }[];
+    };
+    // Every credentials value is masked, the user name included.
+    expect(report.steps.map((step) => step.request.proxy)).toEqual([
+      `http://[MASKED]:[MASKED]@localhost:${proxy.port}`,
+      `http://[MASKED]:[MASKED]@localhost:${proxy.port}`,
+    ]);
+    for (const text of [run.stdout, run.stderr, ...Object.values(reports)]) {
+      expect(text).not.toContain('Acc0untPr0xy');
+      expect(text).not.toContain(Buffer.from('tester:Acc0untPr0xy').toString('base64'));
+    }
+  });
+
+  it('stops the run naming http.proxy when it reads an account field that does not exist', async () => {
+    const ws = await setUp('');
+    await ws.write(
+      '.runner/config.yaml',
+      `http:\n  caFile: certs/ca.pem\n  proxy: http://u:$accounts.proxy.pasword@localhost:${proxy.port}\n`,
+    );
+    await ws.write('.runner/credentials/local.yaml', 'proxy: { password: Acc0untPr0xy }\n');
+    const run = await runCli(['run'], { cwd: ws.dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('cannot read http.proxy');
+    expect(run.stderr).not.toContain('Acc0untPr0xy');
+    expect(proxy.requests).toEqual([]);
+  });
+
   it('honours HTTP_PROXY and HTTPS_PROXY without the key, as curl does', async () => {
     const ws = await setUp('');
     const run = await runCli(['run'], {
