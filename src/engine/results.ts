@@ -22,7 +22,11 @@ export interface RecordedResponse {
   status: number;
   statusText: string;
   httpVersion: string;
-  headers: Record<string, string>;
+  /**
+   * Names lower-cased; repeated headers joined with `, `, except `set-cookie`: one item per line, as the
+   * language reads `headers.set-cookie` (lines may hold commas of their own, in `Expires`).
+   */
+  headers: Record<string, string | string[]>;
   /** Parsed JSON when JSON, else text; undefined when empty. */
   body?: unknown;
   /** Decoded body bytes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createScenarioCookieJar, isSecretCookieName, setCookiePairs } from './cookieJar.js';
+import { createScenarioCookieJar } from './cookieJar.js';
 
 describe('the scenario cookie jar', () => {
   it('is empty until a cookie is set, then sends cookies by domain and path', async () => {
@@ -32,25 +32,5 @@ describe('the scenario cookie jar', () => {
     expect(jar.find('keep', 'http://api.test/')?.expires).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
     expect(jar.find('keep', 'http://api.test/')?.maxAge).toBe(60);
     expect(jar.find('gone', 'http://api.test/')).toBeUndefined();
-  });
-
-  it('recognises secret-looking cookie names', () => {
-    for (const name of [
-      'session',
-      'JSESSIONID',
-      'PHPSESSID',
-      'sid',
-      'connect.sid',
-      'auth_token',
-      'jwt',
-      'XSRF-TOKEN',
-    ])
-      expect(isSecretCookieName(name), name).toBe(true);
-    for (const name of ['theme', 'side', 'lang', 'consent'])
-      expect(isSecretCookieName(name), name).toBe(false);
-    expect(setCookiePairs(['a=b=c; Path=/', 'flag'])).toEqual([
-      { name: 'a', value: 'b=c' },
-      { name: '', value: 'flag' },
-    ]);
   });
 });

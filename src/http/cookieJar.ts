@@ -69,21 +69,3 @@ export function createScenarioCookieJar(): ScenarioCookieJar {
     },
   };
 }
-
-/** Cookie names that carry credentials by convention (DECISIONS, "HTTP"): their values are secrets. */
-const SECRET_COOKIE_NAME = /sess|token|auth|jwt|secret|passw|api[-_]?key|csrf|xsrf|(^|[^a-z])sid($|[^a-z])/i;
-
-export function isSecretCookieName(name: string): boolean {
-  return SECRET_COOKIE_NAME.test(name);
-}
-
-/** `name=value` pairs of `set-cookie` lines, without parsing attributes (for masking). */
-export function setCookiePairs(setCookies: readonly string[]): { name: string; value: string }[] {
-  return setCookies.map((line) => {
-    const pair = line.split(';', 1)[0] ?? '';
-    const equals = pair.indexOf('=');
-    return equals < 0
-      ? { name: '', value: pair.trim() }
-      : { name: pair.slice(0, equals).trim(), value: pair.slice(equals + 1).trim() };
-  });
-}

@@ -12,8 +12,6 @@ export { proxySettingsFromEnvironment, type ProxySettings } from './proxyRoute.j
 export type { HttpVersion } from './types.js';
 export {
   createScenarioCookieJar,
-  isSecretCookieName,
-  setCookiePairs,
   type CookieView,
   type ScenarioCookieJar,
 } from './cookieJar.js';

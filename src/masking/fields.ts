@@ -25,6 +25,12 @@ export const SENSITIVE_HEADER_NAMES: readonly string[] = [
   'x-api-key',
 ];
 
+/**
+ * Of those, the headers that carry cookies: masked cookie by cookie, so `theme=dark` stays readable and a
+ * session id does not (docs/masking.md, "Cookies"). Listing one in `security.mask.fields` masks it whole.
+ */
+export const COOKIE_HEADERS: readonly string[] = ['cookie', 'set-cookie'];
+
 /** SPEC: "Console output also masks `creditCard`." */
 export const CONSOLE_ONLY_MASK_FIELDS: readonly string[] = ['creditCard'];
 

@@ -26,8 +26,23 @@ describe('Masker.maskValue', () => {
       headers: { authorization: 'Bearer x', cookie: 'sid=1', accept: '*/*' },
       body: { ssn: '123-45', profile: { pin: '9999', city: 'Oslo' }, pin: 'kept' },
     });
-    expect(out.headers).toEqual({ authorization: MASK, cookie: MASK, accept: '*/*' });
+    expect(out.headers).toEqual({ authorization: MASK, cookie: `sid=${MASK}`, accept: '*/*' });
     expect(out.body).toEqual({ ssn: MASK, profile: { pin: MASK, city: 'Oslo' }, pin: 'kept' });
+  });
+
+  it('masks cookie headers cookie by cookie, keeping a Set-Cookie list a list', () => {
+    const out = masker(['tenant'], true, ['known-secret-value']).maskValue({
+      'set-cookie': ['theme=dark; Path=/', 'session=abc; HttpOnly', 'tenant=acme', 'note=known-secret-value'],
+      cookie: 'theme=dark; token=xyz',
+    });
+    expect(out).toEqual({
+      'set-cookie': ['theme=dark; Path=/', `session=${MASK}; HttpOnly`, `tenant=${MASK}`, `note=${MASK}`],
+      cookie: `theme=dark; token=${MASK}`,
+    });
+    // Listed in security.mask.fields, a cookie header is masked whole again.
+    expect(masker(['set-cookie']).maskValue({ 'set-cookie': ['theme=dark'] })).toEqual({
+      'set-cookie': MASK,
+    });
   });
 
   it('keeps built-in fields masked when masking is disabled, and drops only the extra fields', () => {

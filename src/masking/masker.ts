@@ -1,5 +1,6 @@
+import { maskCookieHeader, type CookieHeader } from './cookies.js';
 import { secretForms } from './encodings.js';
-import { BUILT_IN_MASK_FIELDS, MASK, SENSITIVE_HEADER_NAMES } from './fields.js';
+import { BUILT_IN_MASK_FIELDS, COOKIE_HEADERS, MASK, SENSITIVE_HEADER_NAMES } from './fields.js';
 import { SecretRegistry } from './secrets.js';
 import { maskUrlPasswords } from './urlCredentials.js';
 
@@ -33,6 +34,8 @@ export class Masker {
   readonly #secrets: SecretRegistry;
   readonly #policy: MaskingPolicy;
   readonly #always: readonly string[];
+  /** `cookie` and `set-cookie`, unless the user listed them: masked cookie by cookie, not whole. */
+  readonly #cookieHeaders: ReadonlySet<string>;
   #pattern: RegExp | undefined;
   /** Whether a key name alone is masked, by key as written: a run asks about the same few keys over and over. */
   readonly #keyVerdicts = new Map<string, boolean>();
@@ -50,6 +53,8 @@ export class Masker {
     const all = [...always, ...(policy.enabled ? policy.fields : [])].map((field) => field.toLowerCase());
     this.#names = new Set(all.filter((field) => !field.includes('.')));
     this.#paths = all.filter((field) => field.includes('.')).map((field) => field.split('.'));
+    const listed = new Set(policy.enabled ? policy.fields.map((field) => field.toLowerCase()) : []);
+    this.#cookieHeaders = new Set(COOKIE_HEADERS.filter((name) => !listed.has(name)));
   }
 
   /** A masker with more always-on field names, sharing the same secrets (console adds `creditCard`). */
@@ -101,7 +106,7 @@ export class Masker {
    */
   maskValue<T>(value: T, at: readonly string[] = NO_KEYS): T {
     if (value === undefined || value === null) return value;
-    if (at.length > 0 && this.isSensitive(at)) return MASK as T;
+    if (at.length > 0 && this.isSensitive(at)) return this.#maskField(value, at) as T;
     // Masked once per field of every step: only objects need a path of their own to push keys onto.
     return this.#walk(value, typeof value === 'object' ? [...at] : NO_KEYS) as T;
   }
@@ -129,13 +134,36 @@ export class Masker {
         const item = record[key];
         path.push(key);
         const masked =
-          item !== undefined && item !== null && this.isSensitive(path) ? MASK : this.#walk(item, path);
+          item !== undefined && item !== null && this.isSensitive(path)
+            ? this.#maskField(item, path)
+            : this.#walk(item, path);
         path.pop();
         if (masked !== item) (out ??= { ...value })[key] = masked;
       }
       return out ?? value;
     }
     return value;
+  }
+
+  /**
+   * The value of a masked field: `[MASKED]`, except a `Cookie` or `Set-Cookie` header (a line or the list
+   * of lines), which keeps its shape and every cookie but the values of secret-looking ones.
+   */
+  #maskField(value: unknown, path: readonly string[]): unknown {
+    const name = path[path.length - 1]!.toLowerCase();
+    if (!this.#cookieHeaders.has(name)) return MASK;
+    const header = name as CookieHeader;
+    const maskLine = (line: unknown): unknown =>
+      typeof line === 'string'
+        ? this.maskText(maskCookieHeader(line, header, (cookie) => this.isSensitive([cookie])))
+        : MASK;
+    return Array.isArray(value) ? value.map(maskLine) : maskLine(value);
+  }
+
+  /** Whether `path` names a cookie header, masked cookie by cookie (see #maskField). */
+  isCookieHeader(path: readonly string[]): boolean {
+    const last = path[path.length - 1];
+    return last !== undefined && this.#cookieHeaders.has(last.toLowerCase());
   }
 
   /** `abcd…` where `abcd` begins a secret: the rest was cut off, the beginning must go too. */

@@ -28,7 +28,22 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
   if (actual !== assertion.actual) swap(quoteValue(assertion.actual), quoteValue(actual));
   let expected = masker.maskValue(assertion.expected);
   // What a check on a masked field expects is as secret as what it finds (`body.ssn: 123-45-6789`).
-  if (masker.isSensitive(keys) && assertion.expected !== undefined && assertion.expected !== null) {
+  if (masker.isCookieHeader(keys) && assertion.expected !== undefined && assertion.expected !== null) {
+    // A cookie header is masked cookie by cookie, and so is what a check on it expects.
+    const parsed = parseExpected(assertion.expected);
+    const written = parsed.kind === 'literal' ? parsed.value : parsed.argument;
+    const shown = typeof written === 'string' ? masker.maskValue(written, keys) : written;
+    if (typeof written === 'string' && shown !== written) {
+      if (parsed.kind === 'literal') {
+        swap(quoteValue(written), quoteValue(shown));
+        expected = shown;
+      } else {
+        const display = parsed.display.split(written).join(String(shown));
+        swap(parsed.display, display);
+        expected = display;
+      }
+    }
+  } else if (masker.isSensitive(keys) && assertion.expected !== undefined && assertion.expected !== null) {
     const parsed = parseExpected(assertion.expected);
     if (parsed.kind === 'literal') {
       swap(quoteValue(parsed.value), MASK);

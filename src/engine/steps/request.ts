@@ -72,7 +72,10 @@ function toSubject(
       status: response.status,
       statusText: response.statusText,
       httpVersion: response.httpVersion,
-      headers: response.headers,
+      headers:
+        response.setCookie !== undefined && response.setCookie.length > 0
+          ? { ...response.headers, 'set-cookie': [...response.setCookie] }
+          : response.headers,
       body: kept.body,
       sizeBytes: response.body.byteLength,
       ...(response.encoding === undefined
@@ -189,9 +192,7 @@ export async function executeRequestStep(
       { ...compiled.http, signal: context.signal },
       settings.environment.maxRedirects,
       services.masker,
-      context.cookies === undefined
-        ? undefined
-        : exchangeCookies(context.cookies, compiled.http.headers, services.secrets),
+      exchangeCookies(context.cookies, compiled.http.headers, services.secrets),
     );
   } catch (error) {
     const redirects = error instanceof RedirectFailure ? { redirects: error.hops } : {};

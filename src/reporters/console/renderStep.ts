@@ -39,8 +39,11 @@ function indentLines(text: string, prefix: string): string[] {
   return escapeControlLines(text).map((line) => prefix + line);
 }
 
-function headerLines(headers: Record<string, string>, prefix: string): string[] {
-  return Object.entries(headers).map(([name, value]) => `${prefix}${safe(name)}: ${safe(value)}`);
+/** One line per header line: `set-cookie` comes as a list, one line per cookie. */
+function headerLines(headers: Record<string, string | readonly string[]>, prefix: string): string[] {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    [value].flat().map((line) => `${prefix}${safe(name)}: ${safe(line)}`),
+  );
 }
 
 function headline(step: StepResult, options: RenderOptions): string {

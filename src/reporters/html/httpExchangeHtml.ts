@@ -9,8 +9,11 @@ import { httpStatusBadge } from './badges.js';
 import { escapeHtml, escapeText } from './escapeHtml.js';
 import { bodyText } from './bodyText.js';
 
-function headersBlock(headers: Record<string, string>): string {
-  const entries = Object.entries(headers);
+/** One row per header line: `set-cookie` comes as a list, one row per cookie. */
+function headersBlock(headers: Record<string, string | readonly string[]>): string {
+  const entries = Object.entries(headers).flatMap(([name, value]) =>
+    [value].flat().map((line) => [name, line] as const),
+  );
   if (entries.length === 0) return '';
   const rows = entries
     .map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)

@@ -32,7 +32,8 @@ export interface JsonRequest {
 
 export interface JsonResponse {
   status: number;
-  headers: Record<string, string>;
+  /** `set-cookie` is the list of its lines (RecordedResponse). */
+  headers: Record<string, string | string[]>;
   /** Parsed JSON, or text; `null` when empty. */
   body: unknown;
   /** Additions. */

@@ -29,7 +29,7 @@ export interface FailureSnapshotContent {
     response: {
       statusCode: number;
       durationMs: number;
-      headers: Record<string, string>;
+      headers: Record<string, string | string[]>;
       body: unknown;
     } | null;
     variableStoreAtFailure: Record<string, unknown>;
