@@ -10,8 +10,4 @@ export { urlCredentials, type UrlCredentials } from './urlCredentials.js';
 export { parsePinAddress, parsePinFlag, type PinnedHosts } from './pinnedHosts.js';
 export { proxySettingsFromEnvironment, type ProxySettings } from './proxyRoute.js';
 export type { HttpVersion } from './types.js';
-export {
-  createScenarioCookieJar,
-  type CookieView,
-  type ScenarioCookieJar,
-} from './cookieJar.js';
+export { createScenarioCookieJar, type CookieView, type ScenarioCookieJar } from './cookieJar.js';

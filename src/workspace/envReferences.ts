@@ -6,7 +6,7 @@ import { RunnerError } from '../diagnostics/errors.js';
 import { ENV_REFERENCE, hasEnvReference, type YamlNode } from '../language/index.js';
 
 /** `$env` references in `text` filled in; `$$env.NAME` is the literal text (`$$` writes a `$`, as in scenarios). */
-export function fillEnvText(text: string, read: (name: string) => string | undefined, file: string): string {
+function fillEnvText(text: string, read: (name: string) => string | undefined, file: string): string {
   if (!text.includes('env.')) return text;
   return text.replace(ENV_REFERENCE, (match, braced: string | undefined, bare: string | undefined) => {
     const name = braced ?? bare;
@@ -46,7 +46,11 @@ export function fillEnvReferences<T>(value: T, read: (name: string) => string | 
  * checked as the run will use it (`baseUrl: $env.API_BASE` is a URL only once read), and a path setting is
  * resolved from the text the environment gave. Each filled value remembers what was written, for messages.
  */
-export function fillEnvInTree(node: YamlNode, read: (name: string) => string | undefined, file: string): void {
+export function fillEnvInTree(
+  node: YamlNode,
+  read: (name: string) => string | undefined,
+  file: string,
+): void {
   if (node.kind === 'map') for (const entry of node.entries) fillEnvInTree(entry.value, read, file);
   else if (node.kind === 'seq') for (const item of node.items) fillEnvInTree(item, read, file);
   else if (typeof node.value === 'string' && hasEnvReference(node.value)) {

@@ -72,7 +72,9 @@ describe('cache steps through the CLI', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('✓ read the session');
     expect(run.stdout).toContain('✗ a failed check prints the value it found');
-    expect(run.stdout).toContain('✗ cache.value = empty (expected), got {"user":"ada","password":"[MASKED]"}');
+    expect(run.stdout).toContain(
+      '✗ cache.value = empty (expected), got {"user":"ada","password":"[MASKED]"}',
+    );
     expect(run.stdout).toContain('✓ cache.ttl == -1');
     const steps = (JSON.parse(report) as { steps: { status: string; kind: string }[] }).steps;
     expect(steps.map((step) => [step.kind, step.status])).toEqual([

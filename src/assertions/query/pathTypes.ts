@@ -71,7 +71,7 @@ function rootType(query: SubjectQuery & { kind: 'root' }): PathType {
 }
 
 /** The type of value a query always yields, or `any` when only the response can say. */
-export function pathType(query: SubjectQuery): PathType {
+function pathType(query: SubjectQuery): PathType {
   switch (query.kind) {
     case 'root':
       return rootType(query);
