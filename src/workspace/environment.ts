@@ -2,7 +2,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunnerError } from '../diagnostics/errors.js';
-import { buildAuth, CREDENTIALS_SHAPE, entryOf, ENVIRONMENT_SHAPE, type YamlNode } from '../language/index.js';
+import {
+  buildAuth,
+  CREDENTIALS_SHAPE,
+  entryOf,
+  ENVIRONMENT_SHAPE,
+  type YamlNode,
+} from '../language/index.js';
 import { mergeHttp, type HttpFile } from './config.js';
 import { displayPath } from './displayPath.js';
 import { fillEnvInTree } from './envReferences.js';
