@@ -71,10 +71,24 @@ export async function runMain(argv: readonly string[], io: CliIo): Promise<numbe
       return EXIT.unusable;
     }
     const detail =
-      io.env.RUNNER_DEBUG && error instanceof Error ? (error.stack ?? error.message) : String(error);
+      io.env.RUNNER_DEBUG && error instanceof Error ? debugDetail(error) : escapeControls(String(error));
     io.stderr.write(
-      `error: internal error: ${escapeControls(detail)}\nThis is a bug in runner; please report it (set RUNNER_DEBUG=1 for details).\n`,
+      `error: internal error: ${detail}\nThis is a bug in runner; please report it (set RUNNER_DEBUG=1 for details).\n`,
     );
     return EXIT.unusable;
   }
+}
+
+/**
+ * The error and its stack, one frame a line as Node writes them (`    at readTextFileSync (src/...ts:39:13)`).
+ * The message may hold text from a server or a file: it stays on one escaped line, so it never starts a
+ * line of its own in a CI log; frames are ours and start with spaces.
+ */
+function debugDetail(error: Error): string {
+  const lines = (error.stack ?? String(error)).split('\n');
+  const first = lines.findIndex((line) => /^\s+at /.test(line));
+  if (first < 0) return escapeControls(lines.join('\n'));
+  return [escapeControls(lines.slice(0, first).join('\n')), ...lines.slice(first).map(escapeControls)].join(
+    '\n',
+  );
 }
