@@ -14,4 +14,5 @@ export {
   type OpenApiImport,
   type OpenApiImportOptions,
 } from './openapi/importOpenApi.js';
+export type { CredentialField } from './openapi/operationSecurity.js';
 export type { CommandFiles } from './commandFiles.js';

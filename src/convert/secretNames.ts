@@ -34,6 +34,11 @@ export class SecretFields {
   readonly slots: SecretSlot[] = [];
   readonly #byValue = new Map<string, string>();
 
+  /** Field to the value it replaced, for an importer that writes the credentials file itself. */
+  values(): Record<string, string> {
+    return Object.fromEntries([...this.#byValue].map(([value, field]) => [field, value]));
+  }
+
   /** The template that reads the secret, such as `$accounts.api.token`. */
   reference(preferred: string, value: string, what: string): string {
     let field = this.#byValue.get(value);
@@ -59,4 +64,9 @@ export function fieldName(name: string): string {
     .join('')
     .replace(/^\d+/, '');
   return camel === '' ? 'secret' : camel;
+}
+
+/** A name kept as written when `$accounts.<account>.<field>` can read it (`apiKey`), else `fieldName(name)`. */
+export function readableFieldName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : fieldName(name);
 }

@@ -48,7 +48,7 @@ describe('runner import postman', () => {
         'Imported 5 requests into 2 scenario files under .runner/tests/shop-api',
         '  5 checks and 1 save translated from test scripts',
         '  2 items not converted, kept as `# not converted:` comments',
-        '  environment: .runner/environments/shop-local.yaml, credentials: .runner/credentials/shop-local.yaml',
+        '  environment: .runner/environments/shop-local.yaml, credentials: .runner/credentials/shop-local.yaml (postman: token, username, password, apiKey)',
         'Run it with: runner run .runner/tests/shop-api --env shop-local',
         '',
       ].join('\n'),
@@ -81,6 +81,17 @@ describe('runner import postman', () => {
       { line: 'POST /auth/login', auth: undefined, body: 'user=ada&note=a%20b%26c' },
       { line: 'GET /products?api_key=key-s3cr3t', auth: undefined, body: '' },
     ]);
+
+    // Issue 22: basic auth is a user name and a password, so a password is changed on its own.
+    expect(credentials).toContain('  username: ada\n  password: pw-s3cr3t\n');
+    await writeFile(
+      join(dir, '.runner/credentials/shop-local.yaml'),
+      credentials.replace('password: pw-s3cr3t', 'password: rotated-s3cr3t'),
+    );
+    const again = await runCli(['run', '.runner/tests/shop-api', '--env', 'shop-local'], { cwd: dir });
+    expect(again.code).toBe(0);
+    const basic = servers.requests(0)[7]?.headers.find(([name]) => name.toLowerCase() === 'authorization');
+    expect(basic?.[1]).toBe(`Basic ${Buffer.from('ada:rotated-s3cr3t').toString('base64')}`);
   });
 
   it('reads v2.0 auth objects, and counts what it cannot translate', async () => {
@@ -91,9 +102,11 @@ describe('runner import postman', () => {
     expect(yaml).toContain(
       '  # not converted: digest auth (runner sends Basic, Bearer and API-key auth only)\n',
     );
-    expect(yaml).toContain('Authorization: Basic $accounts.postman.basic');
+    expect(yaml).toContain(
+      'Authorization: Basic ${base64($accounts.postman.username:$accounts.postman.password)}',
+    );
     const credentials = await readFile(join(dir, '.runner/credentials/legacy-v20.yaml'), 'utf8');
-    expect(credentials).toContain(`basic: ${Buffer.from('bob:pw-s3cr3t').toString('base64')}`);
+    expect(credentials).toContain('  username: bob\n  password: pw-s3cr3t\n');
     const validate = await runCli(['validate', '.runner/tests/legacy-v20', '--env', 'legacy-v20'], {
       cwd: dir,
     });
@@ -122,11 +135,21 @@ describe('runner import har', () => {
     const yaml = await readFile(join(dir, '.runner/tests/recorded/session.yaml'), 'utf8');
     expect(yaml).not.toContain('s3cr3t');
     expect(yaml).toContain('Authorization: Bearer $accounts.api.token');
-    await writeFile(join(dir, '.runner/credentials/local.yaml'), 'api: { token: har-s3cr3t }\n');
-    expect((await runCli(['validate', '.runner/tests/recorded'], { cwd: dir })).stdout).toMatch(
-      /no problems\n$/,
+    // Issue 22: the recorded token is written where the scenario reads it, so the import runs as it is.
+    expect(imported.stdout).toContain(
+      '  environment: .runner/environments/session.yaml, credentials: .runner/credentials/session.yaml (api: token)\n' +
+        'Run it with: runner run .runner/tests/recorded/session.yaml --env session\n',
     );
-    await runCli(['run', '.runner/tests/recorded'], { cwd: dir });
+    expect(await readFile(join(dir, '.runner/credentials/session.yaml'), 'utf8')).toContain(
+      'api:\n  token: har-s3cr3t\n',
+    );
+    const validate = await runCli(['validate', '.runner/tests/recorded', '--env', 'session'], { cwd: dir });
+    expect(validate.stdout).toMatch(/no problems\n$/);
+    const run = await runCli(['run', '.runner/tests/recorded', '--env', 'session', '--verbose'], {
+      cwd: dir,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('har-s3cr3t');
     const sent = servers.requests(0);
     expect(sent.map((request) => `${request.method} ${request.target}`)).toEqual([
       'GET /users?page=2&q=a%20b',

@@ -372,9 +372,17 @@ const BASE_COMMANDS: readonly CommandDefinition[] = [
         description:
           'where the scenarios go; default: a directory named after the import in the tests directory',
       },
+      {
+        name: 'env-name',
+        type: 'string',
+        placeholder: 'name',
+        description:
+          'the environment (and credentials) file the import writes; default: the Postman environment, collection or recording name. An existing one is never overwritten: <name>-2 is written instead',
+      },
     ],
     examples: [
       'runner import postman shop.postman_collection.json --environment staging.postman_environment.json',
+      'runner import postman shop.postman_collection.json --env-name shop',
       'runner import har session.har --out .runner/tests/recorded',
     ],
   },

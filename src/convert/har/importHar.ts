@@ -9,7 +9,7 @@ import { HTTP_METHODS } from '../../language/model.js';
 import type { DraftRequest, DraftText } from '../draftRequest.js';
 import { printScenario } from '../printScenario.js';
 import { replaceSecrets } from '../replaceSecrets.js';
-import { SecretFields, type SensitiveName } from '../secretNames.js';
+import { SECRET_ACCOUNT, SecretFields, type SensitiveName } from '../secretNames.js';
 import { escapeTemplate } from '../templateText.js';
 
 const LEFT_OUT = new Set([
@@ -25,6 +25,10 @@ const LEFT_OUT = new Set([
 export interface HarImport {
   yaml: string;
   requests: number;
+  /** The `api` account of the credentials file: each secret's field and the value it replaced. */
+  credentials: Record<string, string>;
+  /** The origin of the first request, for the environment's `baseUrl`. */
+  origin?: string;
   /** Entries left out (a method runner does not send), as `method url` lines. */
   skipped: string[];
 }
@@ -46,16 +50,25 @@ export function importHar(
     }
     requests.push(replaceSecrets(draft, isSensitive, fields).request);
   }
+  const credentials = fields.values();
   const yaml = printScenario({
     requests,
-    comments: skipped.map((line) => `not converted: ${line} (a method runner does not send)`),
-    secrets: fields.slots,
+    comments: [
+      ...(fields.slots.length > 0
+        ? [
+            `the recorded secrets are in ${credentialsFile} as ${fields.slots.map((slot) => `\`$accounts.${SECRET_ACCOUNT}.${slot.field}\``).join(', ')} (masked in all output)`,
+          ]
+        : []),
+      ...skipped.map((line) => `not converted: ${line} (a method runner does not send)`),
+    ],
+    secrets: [],
     credentialsFile,
     scenario: escapeTemplate(name),
     origin:
       ' Imported from a HAR recording by `runner import har`. Each step checks the status that was recorded.',
   });
-  return { yaml, requests: requests.length, skipped };
+  const origin = /^https?:\/\/[^/?#]+/i.exec(requests[0]?.url ?? '')?.[0];
+  return { yaml, requests: requests.length, credentials, skipped, ...(origin ? { origin } : {}) };
 }
 
 function entryRequest(entry: Entry): DraftRequest | undefined {

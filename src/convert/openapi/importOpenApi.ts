@@ -16,7 +16,9 @@ import {
 } from '../../openapi/index.js';
 import { SCHEMA_MODELINE } from '../../workspace/scaffold/exampleScenarios.js';
 import { printScenario } from '../printScenario.js';
+import { FolderNames } from '../fileNames.js';
 import { operationRequest } from './operationRequest.js';
+import { applySecurity, type CredentialField } from './operationSecurity.js';
 import { standaloneSchema } from './standaloneSchema.js';
 
 export interface ImportedFile {
@@ -28,6 +30,8 @@ export interface ImportedFile {
 export interface OpenApiImport {
   scenarios: ImportedFile[];
   schemas: ImportedFile[];
+  /** The credentials fields the scenarios read, each once, in the order first used. */
+  credentials: CredentialField[];
   /** Operations that could not become scenarios, with why (a method runner does not send). */
   skipped: string[];
 }
@@ -39,20 +43,16 @@ export interface OpenApiImportOptions {
   schemasFolder: string;
   /** The scenarios' JSON Schema relative to the output directory, for the editor modeline. */
   scenarioSchema: string;
+  /** Where the credentials of the security schemes go, as shown to the user. */
+  credentialsFile: string;
 }
 
+/** A leading `_` would make the file a fragment that `runner run` skips. */
 function slug(text: string): string {
   return text
     .replace(/[{}]/g, '')
     .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-function uniqueName(base: string, taken: Set<string>): string {
-  let name = base || 'operation';
-  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-  taken.add(name);
-  return name;
+    .replace(/^[-_]+|-+$/g, '');
 }
 
 /** The success status to expect: the lowest 2xx written out, or the `2XX` range. */
@@ -70,16 +70,15 @@ function summaryOf(data: JsonObject, operation: Operation): string | undefined {
 }
 
 export function importOpenApi(document: OpenApiDocument, options: OpenApiImportOptions): OpenApiImport {
-  const result: OpenApiImport = { scenarios: [], schemas: [], skipped: [] };
-  const taken = new Set<string>();
+  const result: OpenApiImport = { scenarios: [], schemas: [], credentials: [], skipped: [] };
+  const names = new FolderNames();
   for (const operation of listOperations(document.data)) {
     if (!HTTP_METHODS.some((method) => method === operation.method)) {
       result.skipped.push(`${operation.label}: runner does not send ${operation.method} requests`);
       continue;
     }
-    const name = uniqueName(
-      slug(operation.operationId ?? `${operation.method.toLowerCase()}-${operation.path}`),
-      taken,
+    const name = names.take(
+      slug(operation.operationId ?? `${operation.method.toLowerCase()}-${operation.path}`) || 'operation',
     );
     const expect: Record<string, unknown> = {};
     const success = successKey(operation);
@@ -97,9 +96,25 @@ export function importOpenApi(document: OpenApiDocument, options: OpenApiImportO
       }
     }
     const summary = summaryOf(document.data, operation);
+    const request = operationRequest(document.data, operation, options.pathPrefix);
+    const auth = applySecurity(document.data, operation, request);
+    for (const field of auth.credentials) {
+      const known = result.credentials.some(
+        (seen) => seen.account === field.account && seen.field === field.field,
+      );
+      if (!known) result.credentials.push(field);
+    }
     const yaml = printScenario({
-      requests: [operationRequest(document.data, operation, options.pathPrefix)],
-      comments: summary === undefined ? [] : [summary],
+      requests: [request],
+      comments: [
+        ...(summary === undefined ? [] : [summary]),
+        ...(auth.credentials.length > 0
+          ? [
+              `auth: fill in ${auth.credentials.map((field) => `\`$accounts.${field.account}.${field.field}\``).join(', ')} in ${options.credentialsFile}`,
+            ]
+          : []),
+        ...auth.notes,
+      ],
       secrets: [],
       credentialsFile: '',
       scenario: operation.operationId ?? operation.label,

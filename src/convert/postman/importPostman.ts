@@ -5,17 +5,18 @@
  * in a credentials file, and the common test forms checks and saves. Everything else stays as a
  * `# not converted:` comment and is counted. Pure: the CLI reads and writes the files.
  */
+import { fitFileName, FolderNames } from '../fileNames.js';
 import { printScenario } from '../printScenario.js';
-import { secretNamePredicate } from '../secretNames.js';
+import { readableFieldName, secretNamePredicate } from '../secretNames.js';
 import { escapeTemplate } from '../templateText.js';
 import type { DraftRequest, DraftUse } from '../draftRequest.js';
 import { translateTestScript } from './postmanScripts.js';
-import { importRequest, type RequestContext } from './postmanRequest.js';
+import { credentialField, importRequest, type RequestContext } from './postmanRequest.js';
+import { normalizeCollection, normalizeEnvironment } from './postmanShape.js';
 import {
   isFolder,
+  type KeyValue,
   type PostmanAuth,
-  type PostmanCollection,
-  type PostmanEnvironment,
   type PostmanEvent,
   type PostmanItem,
 } from './postmanTypes.js';
@@ -44,20 +45,42 @@ export interface PostmanImport {
 }
 
 export function importPostman(
-  collection: PostmanCollection,
-  environment?: PostmanEnvironment,
+  file: object,
+  environmentFile?: object,
   credentialsFile = '.runner/credentials/<env>.yaml',
 ): PostmanImport {
+  const collection = normalizeCollection(file as Record<string, unknown>);
+  const environment =
+    environmentFile === undefined
+      ? undefined
+      : normalizeEnvironment(environmentFile as Record<string, unknown>);
   const known = new Map<string, string>();
+  const secretNames = new Set<string>();
+  const define = (key: string, value: string, type: string | undefined) => {
+    known.set(key, value);
+    // A later definition decides, as in Postman: an environment value overrides a collection variable.
+    if (type === 'secret') secretNames.add(key);
+    else secretNames.delete(key);
+  };
   for (const variable of collection.variable ?? []) {
-    if (variable.key && variable.disabled !== true) known.set(variable.key, String(variable.value ?? ''));
+    const entry = variable as KeyValue;
+    if (entry.key && entry.disabled !== true) define(entry.key, String(entry.value ?? ''), entry.type);
   }
   for (const value of environment?.values ?? []) {
-    if (value.key && value.enabled !== false) known.set(value.key, String(value.value ?? ''));
+    if (value.key && value.enabled !== false) define(value.key, String(value.value ?? ''), value.type);
   }
+  const credentials = new Map<string, string>();
+  // Postman masks a `secret` variable: its value goes to the credentials, read as `$accounts.postman.<field>`.
+  const secrets = new Map(
+    [...secretNames].map((name) => [
+      name,
+      credentialField(credentials, readableFieldName(name), known.get(name) ?? ''),
+    ]),
+  );
   const context: RequestContext = {
     values: known,
-    credentials: new Map(),
+    credentials,
+    secrets,
     variables: new Set(),
     saved: savedVariables(collection.item ?? []),
   };
@@ -81,13 +104,10 @@ export function importPostman(
     summary.notConverted += folderNotes.length;
     const dir = file.slice(0, file.lastIndexOf('/') + 1);
     // Sibling folders may share a name (an API's two `/grants` folders): each keeps its own directory.
-    const folders = new Set<string>();
+    const folders = new FolderNames();
     for (const item of items) {
       if (isFolder(item)) {
-        const base = slug(item.name ?? 'folder');
-        let folder = base;
-        for (let n = 2; folders.has(folder); n++) folder = `${base}-${n}`;
-        folders.add(folder);
+        const folder = folders.take(slug(item.name ?? 'folder'));
         const wrote = walk(
           item.item ?? [],
           `${dir}${folder}/_${folder}.yaml`,
@@ -136,7 +156,7 @@ export function importPostman(
       });
     }
     if (requests.length === 0) return false;
-    const usesCredentials = requests.some((request) => JSON.stringify(request).includes('$accounts.'));
+    const usesCredentials = requests.some((request) => /\$\{?accounts\./.test(JSON.stringify(request)));
     const yaml = printScenario({
       requests,
       comments: [
@@ -156,7 +176,7 @@ export function importPostman(
   const title = collection.info?.name ?? 'collection';
   walk(
     collection.item ?? [],
-    `${slug(title)}.yaml`,
+    `${fitFileName(slug(title))}.yaml`,
     title,
     collection.auth,
     (collection.event as PostmanEvent[] | undefined) ?? [],
@@ -168,10 +188,11 @@ export function importPostman(
   const isSensitive = secretNamePredicate();
   const variables: Record<string, string> = {};
   for (const [key, value] of known) {
+    if (secrets.has(key)) continue;
     if (context.variables.has(key) || !isSensitive(key)) variables[key] = value;
   }
   for (const name of context.variables) variables[name] ??= '';
-  return { scenarios, variables, credentials: Object.fromEntries(context.credentials), summary };
+  return { scenarios, variables, credentials: Object.fromEntries(credentials), summary };
 }
 
 /** The variables the collection's test scripts save, as far as they are translated. */
@@ -187,12 +208,10 @@ function savedVariables(items: PostmanItem[]): Set<string> {
   return saved;
 }
 
+/** Scripts are `{ exec: [lines] }` once normalized (postmanShape.ts). */
 function scriptText(event: PostmanEvent): string {
-  const script = event.script as { exec?: string | string[] } | string | string[];
-  if (typeof script === 'string') return script;
-  if (Array.isArray(script)) return script.join('\n');
-  const exec = script.exec;
-  return Array.isArray(exec) ? exec.join('\n') : (exec ?? '');
+  const exec = (event.script as { exec?: string[] } | undefined)?.exec;
+  return (exec ?? []).join('\n');
 }
 
 /** Scripts that are not translated at all: one note per non-blank line. */

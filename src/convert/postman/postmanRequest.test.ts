@@ -9,6 +9,7 @@ function context(saved: string[] = [], values: Record<string, string> = {}): Req
   return {
     values: new Map(Object.entries(values)),
     credentials: new Map(),
+    secrets: new Map(),
     variables: new Set(),
     saved: new Set(saved),
   };
@@ -165,11 +166,17 @@ describe('importRequest: auth', () => {
         } as PostmanRequest,
         ctx,
       ).request.headers[0]?.[1];
+    // A user name and its password are two fields (a password can be changed alone), numbered as a pair.
     expect([basic('ada'), basic('bob'), basic('ada')].map(text)).toEqual([
-      'Basic $accounts.postman.basic',
-      'Basic $accounts.postman.basic2',
-      'Basic $accounts.postman.basic',
+      'Basic ${base64($accounts.postman.username:$accounts.postman.password)}',
+      'Basic ${base64($accounts.postman.username2:$accounts.postman.password2)}',
+      'Basic ${base64($accounts.postman.username:$accounts.postman.password)}',
     ]);
-    expect([...ctx.credentials.keys()]).toEqual(['basic', 'basic2']);
+    expect(Object.fromEntries(ctx.credentials)).toEqual({
+      username: 'ada',
+      password: 'pw',
+      username2: 'bob',
+      password2: 'pw',
+    });
   });
 });

@@ -17,6 +17,8 @@ export interface RequestContext {
   values: ReadonlyMap<string, string>;
   /** Credentials gathered so far (field to value), shared by every request. */
   credentials: Map<string, string>;
+  /** Variables Postman keeps secret (`type: secret`), to their credentials field. */
+  secrets: ReadonlyMap<string, string>;
   /** Variables the output references. */
   variables: Set<string>;
   /**
@@ -37,7 +39,7 @@ export function importRequest(spec: PostmanRequest | string, context: RequestCon
   const unconverted: string[] = [];
   const definition: PostmanRequest = typeof spec === 'string' ? { url: spec, method: 'GET' } : spec;
   const text = (value: string): Template => {
-    const result = postmanTemplate(value);
+    const result = postmanTemplate(value, accountReferences(context.secrets));
     for (const name of result.variables) context.variables.add(name);
     for (const raw of result.unconverted) unconverted.push(`the variable ${raw} (kept as text)`);
     return new Template(result.text, false);
@@ -103,8 +105,12 @@ function applyAuth(
     request.headers.push([name, new Template(value, false)]);
   };
   if (auth.type === 'basic') {
-    const basic = Buffer.from(`${resolved('username')}:${resolved('password')}`, 'utf8').toString('base64');
-    replaceHeader('Authorization', `Basic ${reference('basic', basic)}`);
+    // Two fields, so a password can be changed on its own; the header is built from them at run time.
+    const [username, password] = credentialFields(context.credentials, [
+      ['username', resolved('username')],
+      ['password', resolved('password')],
+    ]).map((field) => `$accounts.${POSTMAN_ACCOUNT}.${field}`);
+    replaceHeader('Authorization', `Basic \${base64(${username}:${password})}`);
   } else if (auth.type === 'bearer') {
     // Postman sends no header for an empty token.
     if (readsSaved('token') || resolved('token') !== '')
@@ -119,15 +125,26 @@ function applyAuth(
   }
 }
 
+/** `{{name}}` of a secret variable reads its credential. */
+function accountReferences(secrets: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  return new Map([...secrets].map(([name, field]) => [name, `accounts.${POSTMAN_ACCOUNT}.${field}`]));
+}
+
 /**
  * The credentials file's field for a value: `field` when free or holding the same value, else `field2`,
  * `field3`...: requests with different auth keep their own values.
  */
-function credentialField(credentials: Map<string, string>, field: string, value: string): string {
+export function credentialField(credentials: Map<string, string>, field: string, value: string): string {
+  return credentialFields(credentials, [[field, value]])[0] ?? field;
+}
+
+/** Fields that belong together (a user name and its password) take the same number. */
+function credentialFields(credentials: Map<string, string>, fields: [string, string][]): string[] {
   for (let n = 1; ; n++) {
-    const name = n === 1 ? field : `${field}${n}`;
-    const existing = credentials.get(name);
-    if (existing === undefined) credentials.set(name, value);
-    if (existing === undefined || existing === value) return name;
+    const names = fields.map(([field]) => (n === 1 ? field : `${field}${n}`));
+    const fits = names.every((name, i) => [undefined, fields[i]?.[1]].includes(credentials.get(name)));
+    if (!fits) continue;
+    names.forEach((name, i) => credentials.set(name, fields[i]?.[1] ?? ''));
+    return names;
   }
 }

@@ -28,7 +28,11 @@ export interface TemplateResult {
   unconverted: string[];
 }
 
-export function postmanTemplate(text: string): TemplateResult {
+/** `references`: variables read through another path (a secret's `accounts.postman.<field>`). */
+export function postmanTemplate(
+  text: string,
+  references: ReadonlyMap<string, string> = new Map(),
+): TemplateResult {
   const variables: string[] = [];
   const unconverted: string[] = [];
   let out = '';
@@ -38,7 +42,10 @@ export function postmanTemplate(text: string): TemplateResult {
     const at = match.index ?? 0;
     out += escapeTemplate(text.slice(last, at));
     const generator = GENERATORS.get(name);
-    if (generator !== undefined) {
+    const reference = references.get(name);
+    if (reference !== undefined) {
+      out += `\${${reference}}`;
+    } else if (generator !== undefined) {
       out += `\${${generator}}`;
     } else if (SCENARIO_NAME.test(name)) {
       out += `\${${name}}`;

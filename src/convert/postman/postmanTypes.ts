@@ -26,10 +26,13 @@ export type PostmanItem = (ItemDefinition | ItemGroupDefinition) & {
 
 export type PostmanCollection = CollectionDefinition & { item?: PostmanItem[] };
 
-/** An environment exported from Postman: `{ name, values: [{ key, value, enabled }] }`. */
+/**
+ * An environment exported from Postman: `{ name, values: [{ key, value, enabled, type }] }`; `type: secret`
+ * marks a value Postman masks.
+ */
 export interface PostmanEnvironment {
   name?: string;
-  values?: { key?: string; value?: unknown; enabled?: boolean }[];
+  values?: { key?: string; value?: unknown; enabled?: boolean; type?: string }[];
 }
 
 export function isFolder(item: PostmanItem): boolean {
