@@ -1,11 +1,12 @@
 /**
  * All-or-nothing writing of what an import makes (issue 28): every file is first written into a hidden staging
  * folder beside where it goes (same folder, so same file system, and inside the workspace when the target is),
- * then each new top folder or file is moved in place with one rename. When anything fails, what was already
+ * then each new top folder or file is moved in place with one rename (a folder another import made meanwhile is
+ * filled entry by entry). When anything fails, what was already
  * moved is taken back out, files that were replaced are put back, and the staging folders are removed: the
  * workspace is as it was, and the error names the file and the reason.
  */
-import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { RunnerError } from '../diagnostics/errors.js';
 
@@ -23,7 +24,6 @@ interface Move {
   staged: string;
   /** Where the replaced file waits until the import has succeeded. */
   backup?: string;
-  moved?: boolean;
   backedUp?: boolean;
 }
 
@@ -82,6 +82,8 @@ export async function writeAllOrNothing(
   }
   const staging = new Map<string, string>();
   const moves = new Map<string, Move>();
+  /** What was moved in, to take out again when a later move fails. */
+  const placed: string[] = [];
   let current = '';
   try {
     for (const file of files) {
@@ -110,15 +112,14 @@ export async function writeAllOrNothing(
       if (move.backup !== undefined) {
         await rename(move.root, move.backup);
         move.backedUp = true;
-      } else if (await exists(move.root)) {
-        // Made by someone else since the check above: never replace it.
-        throw Object.assign(new Error('it appeared while importing'), { code: 'EEXIST' });
+        await rename(move.staged, move.root);
+        placed.push(move.root);
+      } else {
+        await place(move.staged, move.root, placed);
       }
-      await rename(move.staged, move.root);
-      move.moved = true;
     }
   } catch (error) {
-    await undo([...moves.values()]);
+    await undo(placed, [...moves.values()]);
     await Promise.all([...staging.values()].map((folder) => rm(folder, { recursive: true, force: true })));
     throw new RunnerError(
       'import.write',
@@ -129,9 +130,32 @@ export async function writeAllOrNothing(
   await Promise.all([...staging.values()].map((folder) => rm(folder, { recursive: true, force: true })));
 }
 
-async function undo(moves: Move[]): Promise<void> {
+/**
+ * Moves `staged` to `target`. A folder that exists there by now (another import made `tests/` meanwhile) is
+ * filled entry by entry; a file there is never replaced.
+ */
+async function place(staged: string, target: string, placed: string[]): Promise<void> {
+  if (!(await exists(target))) {
+    try {
+      await rename(staged, target);
+      placed.push(target);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    }
+  }
+  const [from, to] = await Promise.all([stat(staged), stat(target)]);
+  if (!from.isDirectory() || !to.isDirectory()) {
+    throw Object.assign(new Error('it appeared while importing'), { code: 'EEXIST' });
+  }
+  for (const name of await readdir(staged)) await place(join(staged, name), join(target, name), placed);
+}
+
+async function undo(placed: string[], moves: Move[]): Promise<void> {
+  for (const path of placed.reverse())
+    await rm(path, { recursive: true, force: true }).catch(() => undefined);
   for (const move of moves.reverse()) {
-    if (move.moved) await rm(move.root, { recursive: true, force: true }).catch(() => undefined);
     if (move.backedUp && move.backup !== undefined) {
       await rename(move.backup, move.root).catch(() => undefined);
     }

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempWorkspace, type CliRun } from '../support/cli.js';
 import {
   comparable,
+  importFailures,
+  inPairs,
   localCopies,
   readPostmanCorpus,
   replyFor,
@@ -109,12 +111,7 @@ beforeAll(async () => {
   workspaceDir = workspace.dir;
   await mkdir(join(workspace.dir, '.runner'), { recursive: true });
   await writeFile(join(workspace.dir, '.runner/config.yaml'), 'project: { name: postman-wire }\n');
-  // Two at a time: the machine is shared, and each collection is three CLI runs in a row.
-  for (let i = 0; i < corpus.length; i += 2) {
-    outcomes.push(
-      ...(await Promise.all(corpus.slice(i, i + 2).map((entry) => importAndRun(entry, workspace.dir)))),
-    );
-  }
+  outcomes.push(...(await inPairs(corpus, (entry) => importAndRun(entry, workspace.dir))));
 }, 120_000);
 
 afterAll(async () => {
@@ -133,15 +130,7 @@ describe('runner import postman sends what Newman sends', () => {
   });
 
   it('imports every collection, and what it writes validates clean', () => {
-    const failures = outcomes
-      .filter(
-        (o) => o.imported.code !== 0 || o.validated.code !== 0 || !/no problems\n$/.test(o.validated.stdout),
-      )
-      .map(
-        (o) =>
-          `${o.entry.id}: import ${o.imported.code} ${o.imported.stderr}; validate ${o.validated.code}\n${o.validated.stdout}${o.validated.stderr}`,
-      );
-    expect(failures).toEqual([]);
+    expect(importFailures(outcomes)).toEqual([]);
   });
 
   it('puts the same requests on the wire as Newman, in order', () => {

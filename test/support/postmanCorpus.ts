@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { repoRoot } from './cli.js';
+import { repoRoot, type CliRun } from './cli.js';
 import type { RecordedReply, WireRequest } from './recordingServer.js';
 
 /**
@@ -69,7 +69,7 @@ export async function localCopies(
     return out;
   };
   const json = JSON.parse(pointed(await read(collection.collection))) as unknown;
-  pointUrlObjects(json, collection.origins ?? [], port);
+  pointUrlObjects(json, port, (origin) => (collection.origins ?? []).includes(origin));
   return {
     collection: JSON.stringify(json, null, 2),
     ...(collection.environment !== undefined
@@ -80,11 +80,12 @@ export async function localCopies(
 
 /**
  * A v2 URL object names its origin in parts (`protocol`, `host: ["api", "example", "com"]`, `port`) beside
- * `raw`, and Newman sends what the parts say: those parts are pointed at the server too.
+ * `raw`, and Newman sends what the parts say: the parts of each URL object whose origin `points` accepts are
+ * pointed at the server too.
  */
-function pointUrlObjects(node: unknown, origins: string[], port: number): void {
+export function pointUrlObjects(node: unknown, port: number, points: (origin: string) => boolean): void {
   if (Array.isArray(node)) {
-    for (const item of node) pointUrlObjects(item, origins, port);
+    for (const item of node) pointUrlObjects(item, port, points);
     return;
   }
   if (node === null || typeof node !== 'object') return;
@@ -95,13 +96,35 @@ function pointUrlObjects(node: unknown, origins: string[], port: number): void {
     const host = Array.isArray(parts.host) ? parts.host.join('.') : String(parts.host ?? '');
     const protocol = typeof parts.protocol === 'string' ? parts.protocol : 'http';
     const origin = `${protocol}://${host}${parts.port !== undefined ? `:${String(parts.port)}` : ''}`;
-    if (origins.includes(origin)) {
+    if (parts.host !== undefined && points(origin)) {
       parts.protocol = 'http';
       parts.host = ['localhost'];
       parts.port = String(port);
     }
   }
-  for (const value of Object.values(record)) pointUrlObjects(value, origins, port);
+  for (const value of Object.values(record)) pointUrlObjects(value, port, points);
+}
+
+/** The collections whose import failed or whose output `validate` did not pass, each with what was said. */
+export function importFailures(
+  outcomes: readonly { entry: { id: string }; imported: CliRun; validated: CliRun }[],
+): string[] {
+  return outcomes
+    .filter(
+      (o) => o.imported.code !== 0 || o.validated.code !== 0 || !/no problems\n$/.test(o.validated.stdout),
+    )
+    .map(
+      (o) =>
+        `${o.entry.id}: import ${o.imported.code} ${o.imported.stderr}; validate ${o.validated.code}\n${o.validated.stdout}${o.validated.stderr}`,
+    );
+}
+
+/** Two at a time: the machine is shared, and each collection is three CLI runs in a row. */
+export async function inPairs<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += 2)
+    results.push(...(await Promise.all(items.slice(i, i + 2).map(run))));
+  return results;
 }
 
 /** One request as the fixtures hold it: request line, sorted `name: value` lines, body text. */

@@ -352,7 +352,7 @@ const BASE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'import',
     summary:
-      'Import a Postman collection (v2.0, v2.1) or a HAR recording as scenarios, with environment and credentials files',
+      'Import a Postman collection (v2.1, v2.0, v1) or a HAR recording as scenarios, with environment and credentials files',
     positionals: [
       { name: 'source', description: '`postman` or `har`' },
       { name: 'file', description: 'the collection (.json) or the recording (.har)' },
@@ -377,7 +377,7 @@ const BASE_COMMANDS: readonly CommandDefinition[] = [
         type: 'string',
         placeholder: 'name',
         description:
-          'the environment (and credentials) file the import writes; default: the Postman environment, collection or recording name. An existing one is never overwritten: <name>-2 is written instead',
+          "the name of the environment and credentials files written; default: the Postman environment's, collection's or recording's name. An existing file is never overwritten: <name>-2 is used",
       },
     ],
     examples: [

@@ -5,6 +5,7 @@ import { fitFileName } from '../../convert/fileNames.js';
 import { importHar } from '../../convert/har/importHar.js';
 import { importPostman, slug } from '../../convert/postman/importPostman.js';
 import { POSTMAN_ACCOUNT } from '../../convert/postman/postmanRequest.js';
+import { isPostmanV1 } from '../../convert/postman/postmanV1.js';
 import { SECRET_ACCOUNT } from '../../convert/secretNames.js';
 import { secretNamePredicate } from '../../convert/index.js';
 import { RunnerError } from '../../diagnostics/errors.js';
@@ -57,21 +58,13 @@ async function importPostmanFiles(
   const collection = asObject(input, 'the collection');
   const info = collection.info as { schema?: unknown; name?: unknown } | undefined;
   const schema = info !== null && typeof info === 'object' ? String(info.schema ?? '') : '';
-  if (!Array.isArray(collection.requests) && Array.isArray(collection.folders ?? collection.order)) {
+  if (
+    !isPostmanV1(collection) &&
+    (!Array.isArray(collection.item) || (schema !== '' && !/v2\.[01]\.\d/.test(schema)))
+  ) {
     throw new RunnerError(
       'import.not-postman',
-      'this is a Postman collection v1, which runner does not read',
-      {
-        hint: 'import it into Postman and export it again as "Collection v2.1"',
-      },
-    );
-  }
-  if (!Array.isArray(collection.item) || (schema !== '' && !/v2\.[01]\.\d/.test(schema))) {
-    throw new RunnerError(
-      'import.not-postman',
-      Array.isArray(collection.requests)
-        ? 'this is a Postman collection v1, which runner does not read'
-        : 'not a Postman collection v2.0 or v2.1 (no `item` list, or another schema)',
+      'not a Postman collection v2.1, v2.0 or v1 (no `item` or `requests` list, or another schema)',
       { hint: 'export the collection from Postman as "Collection v2.1"' },
     );
   }
@@ -255,18 +248,28 @@ function outDir(args: ParsedArgs, io: CliIo, workspace: Workspace, name: string)
   return typeof out === 'string' ? resolve(io.cwd, out) : join(workspace.config.tests.path, name);
 }
 
+/**
+ * A JSON file as Postman and browsers write it: UTF-8, with or without a byte order mark, or UTF-16 with one
+ * (Windows tools save environments so; Newman reads them).
+ */
 async function readJson(path: string, shown: string): Promise<unknown> {
-  const text = await readFile(path, 'utf8').catch(() => {
+  const bytes = await readFile(path).catch(() => {
     throw new RunnerError('import.not-found', `cannot read ${shown}`);
   });
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(decodeText(bytes)) as unknown;
   } catch (error) {
     throw new RunnerError(
       'import.invalid-json',
       `${shown} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+}
+
+function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
 }
 
 function asObject(value: unknown, what: string): Record<string, unknown> {

@@ -1,5 +1,6 @@
 /**
- * `runner import postman <collection.json> [--environment <env.json>]` (DECISIONS, Authoring): folders become
+ * `runner import postman <collection.json> [--environment <env.json>]` (DECISIONS, Authoring): a collection of
+ * format v2.1, v2.0 or v1 (read as v2, postmanV1.ts); folders become
  * directories, a folder's requests become the steps of one scenario in order, collection and environment
  * variables an environment file, basic/bearer/API-key auth `$accounts.postman.*` references with their values
  * in a credentials file, and the common test forms checks and saves. Everything else stays as a
@@ -13,6 +14,8 @@ import type { DraftRequest, DraftUse } from '../draftRequest.js';
 import { translateTestScript } from './postmanScripts.js';
 import { credentialField, importRequest, type RequestContext } from './postmanRequest.js';
 import { normalizeCollection, normalizeEnvironment } from './postmanShape.js';
+import { isScenarioVariableName } from './postmanText.js';
+import { fromPostmanV1, isPostmanV1 } from './postmanV1.js';
 import {
   isFolder,
   type KeyValue,
@@ -49,7 +52,8 @@ export function importPostman(
   environmentFile?: object,
   credentialsFile = '.runner/credentials/<env>.yaml',
 ): PostmanImport {
-  const collection = normalizeCollection(file as Record<string, unknown>);
+  const written = file as Record<string, unknown>;
+  const collection = normalizeCollection(isPostmanV1(written) ? fromPostmanV1(written) : written);
   const environment =
     environmentFile === undefined
       ? undefined
@@ -98,9 +102,10 @@ export function importPostman(
     name: string,
     auth: PostmanAuth | undefined,
     events: PostmanEvent[],
+    notes: string[] = [],
   ): boolean => {
     const requests: (DraftRequest | DraftUse)[] = [];
-    const folderNotes = eventNotes(events, 'collection or folder');
+    const folderNotes = [...notes, ...eventNotes(events, 'collection or folder')];
     summary.notConverted += folderNotes.length;
     const dir = file.slice(0, file.lastIndexOf('/') + 1);
     // Sibling folders may share a name (an API's two `/grants` folders): each keeps its own directory.
@@ -174,12 +179,17 @@ export function importPostman(
     return true;
   };
   const title = collection.info?.name ?? 'collection';
+  // Requests keep `{{fo/o}}` as text (postmanText.ts); the environment file cannot hold such a name.
+  const unnamed = [...known.keys()].filter((name) => !isScenarioVariableName(name) && !secrets.has(name));
   walk(
     collection.item ?? [],
     `${fitFileName(slug(title))}.yaml`,
     title,
     collection.auth,
     (collection.event as PostmanEvent[] | undefined) ?? [],
+    unnamed.map(
+      (name) => `the variable ${name} (a runner variable name is letters, digits, \`_\` and \`-\`)`,
+    ),
   );
 
   // Every referenced variable is defined for `validate`: values from the collection and environment, and an
@@ -188,7 +198,7 @@ export function importPostman(
   const isSensitive = secretNamePredicate();
   const variables: Record<string, string> = {};
   for (const [key, value] of known) {
-    if (secrets.has(key)) continue;
+    if (secrets.has(key) || !isScenarioVariableName(key)) continue;
     if (context.variables.has(key) || !isSensitive(key)) variables[key] = value;
   }
   for (const name of context.variables) variables[name] ??= '';

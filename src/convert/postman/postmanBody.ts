@@ -74,7 +74,9 @@ function urlencodedBody(
     .map((pair): [string, string] => [pair.key ?? '', String(pair.value ?? '')]);
   const literal = pairs.every(([name, value]) => !/\{\{[^{}]+\}\}/.test(name + value));
   const encoded = postmanUrlencoded(pairs);
-  if (literal && encodeForm(grouped(pairs)) !== encoded) {
+  // `form:` holds one value per name: a name given twice is sent as Postman's encoded text.
+  const repeated = new Set(pairs.map(([name]) => name)).size < pairs.length;
+  if (literal && (repeated || encodeForm(grouped(pairs)) !== encoded)) {
     // Only the encoded text sends Postman's bytes; it keeps the collection's content type, or Postman's.
     defaultType(request, FORM_CONTENT_TYPE);
     request.body = { kind: 'text', value: text(encoded) };
@@ -95,10 +97,24 @@ function urlencodedBody(
   if (declaredText !== undefined && /^application\/x-www-form-urlencoded\s*$/i.test(declaredText)) {
     request.headers.splice(at, 1);
   }
-  request.body = {
-    kind: 'form',
-    value: pairs.map(([name, value]): [string, DraftText] => [name, text(value)]),
-  };
+  request.body = { kind: 'form', value: firstOfEachName(pairs, text, unconverted) };
+}
+
+/** `form:` sends one value per name: later values of a name are noted, not sent. */
+function firstOfEachName(
+  pairs: readonly [string, string][],
+  text: (value: string) => Template,
+  unconverted: string[],
+): [string, DraftText][] {
+  const out: [string, DraftText][] = [];
+  for (const [name, value] of pairs) {
+    if (out.some(([seen]) => seen === name)) {
+      unconverted.push(`the second form value named ${name} (a \`form\` field is sent once)`);
+    } else {
+      out.push([name, text(value)]);
+    }
+  }
+  return out;
 }
 
 function formDataBody(
@@ -117,6 +133,8 @@ function formDataBody(
       unconverted.push(
         `the file ${src || '(none chosen)'} of form part ${part.key}: put it in the assets folder as ${name}`,
       );
+    } else if (multipart.fields.some(([name]) => name === part.key)) {
+      unconverted.push(`the second form part named ${part.key} (a multipart field is sent once)`);
     } else {
       multipart.fields.push([part.key, text(String(part.value ?? ''))]);
     }

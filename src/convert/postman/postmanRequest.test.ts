@@ -68,9 +68,17 @@ describe('importRequest: bodies', () => {
     const { request } = urlencoded([
       ['user', 'ada'],
       ['tag', 'a'],
-      ['tag', 'b'],
     ]);
     expect(request.body?.kind).toBe('form');
+  });
+
+  it('sends a name given twice as the text Postman sends, since a `form` field holds one value', () => {
+    const { request } = urlencoded([
+      ['user', 'ada'],
+      ['tag', 'a'],
+      ['tag', 'b'],
+    ]);
+    expect(request.body).toEqual({ kind: 'text', value: new Template('user=ada&tag=a&tag=b', false) });
   });
 
   it("writes Postman's encoding as the body where `form` would differ (space as %20, `*` escaped)", () => {

@@ -48,6 +48,21 @@ describe('translateTestScript', () => {
     expect(result.unconverted).toEqual([]);
   });
 
+  it('reads the older sandbox form `tests[...] = responseCode.code === n` as a status check', () => {
+    const result = translateTestScript(
+      [
+        "tests['response code is 200'] = (responseCode.code === 200);",
+        'tests["Created"] = responseCode.code == 201;',
+        'tests["Fast"] = responseTime < 200;',
+      ].join('\n'),
+    );
+    expect(result.expect).toEqual([
+      ['status', 200],
+      ['status', 201],
+    ]);
+    expect(result.unconverted).toEqual(['tests["Fast"] = responseTime < 200;']);
+  });
+
   it('stops reading an alias once the script assigns it something else', () => {
     const result = translateTestScript(
       [

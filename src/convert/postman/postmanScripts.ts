@@ -19,6 +19,8 @@ const STRUCTURE = [/^pm\.test\(.*(function\s*\(\)|=>)\s*\{$/, /^\}\)?\)?;?$/, /^
 const ALIAS = /^(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*(.+?)(?:\s*\|\|\s*\{\s*\})?;?$/;
 const STATUS = /^pm\.response\.to\.have\.status\((\d{3})\);?$/;
 const CODE_EQUALS = /^pm\.expect\(pm\.response\.code\)\.to\.(?:eql|equal|eq)\((\d{3})\);?$/;
+/** The older sandbox's form: `tests["Status code is 200"] = responseCode.code === 200;`. */
+const TESTS_CODE = /^tests\[(["'])(?:(?!\1).)*\1\]\s*=\s*\(?\s*responseCode\.code\s*===?\s*(\d{3})\s*\)?;?$/;
 const EXPECT_EQUALS = /^pm\.expect\((.+)\)\.to\.(?:eql|equal|eq|be\.equal)\((.+)\);?$/;
 const GUARDED = /^if\s*\((.+?)\)\s*(\S.*)$/;
 const SET =
@@ -42,7 +44,7 @@ export function translateTestScript(source: string): TranslatedScript {
       aliases.set(alias[1], aliased);
       continue;
     }
-    const status = STATUS.exec(line)?.[1] ?? CODE_EQUALS.exec(line)?.[1];
+    const status = STATUS.exec(line)?.[1] ?? CODE_EQUALS.exec(line)?.[1] ?? TESTS_CODE.exec(line)?.[2];
     if (status !== undefined) {
       result.expect.push(['status', Number(status)]);
       continue;

@@ -20,6 +20,11 @@ const GENERATORS: ReadonlyMap<string, string> = new Map([
 ]);
 const SCENARIO_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
+/** Whether runner can name a Postman variable as it is (`fo/o` it cannot). */
+export function isScenarioVariableName(name: string): boolean {
+  return SCENARIO_NAME.test(name);
+}
+
 export interface TemplateResult {
   text: string;
   /** Variables referenced, by name. */
