@@ -1,4 +1,5 @@
 import { constants } from 'node:os';
+import { escapeControls } from '../diagnostics/terminalText.js';
 import { bufferOutput } from './bufferedOutput.js';
 import { EXIT } from './exitCodes.js';
 import { createInterrupts } from './interrupts.js';
@@ -135,7 +136,7 @@ runMain(process.argv.slice(2), io).then(
   },
   (error: unknown) => {
     stdout.flush();
-    process.stderr.write(`error: internal error: ${String(error)}\n`);
+    process.stderr.write(`error: internal error: ${escapeControls(String(error))}\n`);
     process.exitCode = 2;
   },
 );
