@@ -4,6 +4,7 @@ import type { CommandInput } from './commandFiles.js';
 import { settleContentLength } from './contentLength.js';
 import { buildBody } from './curlBody.js';
 import { joinData, urlEncodedPiece } from './curlData.js';
+import { curlAuth } from './curlAuth.js';
 import { buildHeaders } from './curlHeaders.js';
 import type { CurlInvocation } from './curlInvocation.js';
 import { refuseOption } from './curlOptions.js';
@@ -62,10 +63,11 @@ export function buildDraft(
   const draftUrl = appendQueryText(parts.base, kept);
 
   const pathAndAfter = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(.*)$/i.exec(parts.base)?.[1] ?? '/';
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/:]*)/i.exec(parts.base)?.[1] ?? '';
   const headers = buildHeaders(
     invocation,
     {
-      host: /^[a-z][a-z0-9+.-]*:\/\/([^/:]*)/i.exec(parts.base)?.[1] ?? '',
+      host,
       path: pathAndAfter === '' ? '/' : pathAndAfter,
       https: /^https:/i.test(parts.base),
       ...(parts.userInfo !== undefined ? { userInfo: parts.userInfo } : {}),
@@ -80,6 +82,7 @@ export function buildDraft(
     ...(upload !== undefined ? { upload } : {}),
   });
   settleContentLength(headers, curlLength, context.notes);
+  const auth = curlAuth(invocation, host, headers);
   const timeout = timeoutOf(invocation.maxTime, context.notes);
   return {
     method: methodOf(invocation, upload !== undefined),
@@ -90,6 +93,7 @@ export function buildDraft(
     ...(multipart ? { multipart } : {}),
     ...(withoutContentType ? { suppressedHeaders: ['Content-Type'] } : {}),
     ...(timeout !== undefined ? { timeout } : {}),
+    ...(auth !== undefined ? { auth } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Request headers from `-H`, `-A`, `-e`, `-b`, `-u`, `--oauth2-bearer`, `-r`, `-C`, `-z`, `--etag-compare` and
+ * Request headers from `-H`, `-A`, `-e`, `-b`, a URL's `user:pass@`, `-r`, `-C`, `-z`, `--etag-compare` and
  * `--compressed`, in command order, plus curl's own `Accept: *\/*`, so the step sends the headers curl sends
  * (issue 15). A repeated header stays repeated (a list in `headers`); `-b` cookies join into one `Cookie` line
  * as curl writes them. Headers runner cannot send as curl does refuse the conversion by name.
@@ -126,9 +126,11 @@ export function buildHeaders(
       if (line !== '') add('Cookie', line, true);
     }
   }
+  // `-u` and `--oauth2-bearer` become the step's `auth:` (curlAuth.ts); a URL's `user:pass@` stays Basic.
   const user =
-    invocation.user ?? (target.userInfo !== undefined ? decodeUserInfo(target.userInfo) : undefined);
-  if (invocation.bearer !== undefined) addDefault('Authorization', `Bearer ${invocation.bearer}`);
+    invocation.user === undefined && invocation.bearer === undefined && target.userInfo !== undefined
+      ? decodeUserInfo(target.userInfo)
+      : undefined;
   if (user !== undefined) {
     if (hasShellVariable(user))
       throw refuseOption('-u', 'a shell variable in the credentials cannot be encoded');

@@ -57,6 +57,10 @@ export interface CurlInvocation {
   form: FormArgument[];
   user?: string;
   bearer?: string;
+  /** `--digest`: `--user` answers a Digest challenge instead of going as Basic. */
+  digest?: boolean;
+  /** `--aws-sigv4 <provider1[:provider2[:region[:service]]]>`: `--user` signs the request. */
+  awsSigv4?: string;
   cookies: string[];
   userAgent?: string;
   referer?: string;

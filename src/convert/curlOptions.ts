@@ -4,6 +4,7 @@
  * ignored; options runner cannot express refuse the conversion by name, and so does an unknown option:
  * nothing is dropped silently (DECISIONS, Authoring: `convert` sends what curl sends).
  */
+import { refusedAuthMessage } from '../language/index.js';
 import { conversionError } from './conversionError.js';
 import { addNote, type CurlInvocation, type DataKind } from './curlInvocation.js';
 
@@ -161,12 +162,15 @@ export const CURL_OPTIONS: readonly CurlOption[] = [
   ...option('basic', false, ignore),
   ...option('junk-session-cookies j', false, (invocation) => (invocation.junkSessionCookies = true)),
   ...option('remote-name O', false, (invocation) => (invocation.remoteName = true)),
+  ...option('digest', false, (invocation) => (invocation.digest = true)),
+  ...option('aws-sigv4', true, (invocation, value) => (invocation.awsSigv4 = value)),
+  ...unsupported(['ntlm', 'ntlm-wb'], false, refusedAuthMessage('NTLM')),
+  ...unsupported(['negotiate'], false, refusedAuthMessage('Negotiate (SPNEGO)')),
   ...unsupported(
-    ['digest', 'ntlm', 'ntlm-wb', 'negotiate', 'anyauth'],
+    ['anyauth'],
     false,
-    'runner sends Basic and Bearer authorization as headers only',
+    'curl would pick the scheme the server asks for; say which with `--basic` or `--digest`',
   ),
-  ...unsupported(['aws-sigv4'], true, 'request signing is not supported'),
   ...unsupported(
     ['proxy x', 'proxy-user U'],
     true,

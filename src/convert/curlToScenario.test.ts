@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { RunnerError } from '../diagnostics/errors.js';
 import { parseScenario, type RequestSpec } from '../language/index.js';
 import { convertCurlText, convertCurlWords } from './curlToScenario.js';
@@ -40,18 +41,48 @@ describe('convertCurlText', () => {
     expect(yaml).not.toContain('s3cr3t');
     expect(warnings.join('\n')).not.toContain('s3cr3t');
     expect(yaml).toContain('# .runner/credentials/staging.yaml (runner masks them in all output):');
-    expect(yaml).toContain('#     basic: ""   # base64 of `bob:<password>`');
+    expect(yaml).toContain('#     password2: ""   # the password of `--user`');
+    expect(yaml).toContain(
+      'auth:\n      basic:\n        username: bob\n        password: $accounts.api.password2 # secret: see the note at the top',
+    );
     expect(yaml).toContain('X-API-Key: $accounts.api.xApiKey # secret: see the note at the top');
     expect(convertedRequest(yaml)).toMatchObject({
       query: { access_token: '$accounts.api.accessToken' },
       headers: {
-        Authorization: 'Basic $accounts.api.basic',
         Cookie: '$accounts.api.cookie',
         'X-API-Key': '$accounts.api.xApiKey',
         Accept: 'application/json',
       },
       body: { password: '$accounts.api.password' },
     });
+  });
+
+  it('turns --user, --digest, --aws-sigv4 and --oauth2-bearer into auth:, and a -H Authorization wins', () => {
+    const auth = (command: string): unknown =>
+      (parse(convertCurlText(command).yaml) as { steps: { auth?: unknown }[] }).steps[0]?.auth;
+    expect(auth('curl --digest -u ada:pw-s3cr3t https://a.test/x')).toEqual({
+      digest: { username: 'ada', password: '$accounts.api.password' },
+    });
+    expect(auth('curl --oauth2-bearer tk-s3cr3t https://a.test/x')).toEqual({
+      bearer: '$accounts.api.token',
+    });
+    expect(
+      auth('curl --aws-sigv4 aws:amz -u AKID:sk-s3cr3t https://execute-api.eu-west-1.amazonaws.com/prod'),
+    ).toEqual({
+      awsSigV4: {
+        accessKeyId: '$accounts.api.awsAccessKeyId',
+        secretAccessKey: '$accounts.api.awsSecretAccessKey',
+        region: 'eu-west-1',
+        service: 'execute-api',
+      },
+    });
+    expect(auth("curl -H 'Authorization: Token x' -u a:b https://a.test/x")).toBeUndefined();
+    expect(() => convertCurlText('curl --aws-sigv4 aws:amz https://a.test/x')).toThrow(
+      'curl option `--aws-sigv4` cannot be converted: it signs with the key id and secret of `--user`',
+    );
+    expect(() => convertCurlText('curl --aws-sigv4 aws:amz -u a:b https://a.test/x')).toThrow(
+      'name the region and service',
+    );
   });
 
   it('explains -k and -L in comments, and refuses unknown and unsupported options by name', () => {

@@ -36,6 +36,18 @@ export type DraftBody =
   /** `{ query, variables?, operationName? }`, sent as runner's `graphql:` body. */
   | { kind: 'graphql'; value: Record<string, unknown> };
 
+/** A step's `auth:` as the converter builds it (docs/language.md, Auth); secrets become Templates. */
+export type DraftAuth =
+  | { scheme: 'basic' | 'digest'; username: DraftText; password: DraftText }
+  | { scheme: 'bearer'; token: DraftText }
+  | {
+      scheme: 'awsSigV4';
+      accessKeyId: DraftText;
+      secretAccessKey: DraftText;
+      region: string;
+      service: string;
+    };
+
 export interface DraftRequest {
   method: HttpMethod;
   url: string;
@@ -50,6 +62,8 @@ export interface DraftRequest {
   multipart?: DraftMultipart;
   /** A duration such as `10s`. */
   timeout?: string;
+  /** The step's `auth:`. */
+  auth?: DraftAuth;
   /** What an importer knows besides the request: the step's name, checks, saves, and notes before it. */
   step?: DraftStep;
 }

@@ -7,6 +7,7 @@ import { Document, isMap, isScalar, type Pair } from 'yaml';
 import { SCHEMA_MODELINE } from '../workspace/scaffold/exampleScenarios.js';
 import {
   Template,
+  type DraftAuth,
   type DraftBody,
   type DraftFile,
   type DraftRequest,
@@ -57,6 +58,11 @@ export function printScenario(input: PrintInput): string {
     markSecrets(doc, [...requestPath, 'headers'], request.headers);
     markSecrets(doc, [...requestPath, 'query'], request.query);
     if (request.body?.kind === 'form') markSecrets(doc, [...requestPath, 'form'], request.body.value);
+    if (request.auth) {
+      const { scheme, ...values } = request.auth;
+      if (scheme === 'bearer') markSecrets(doc, ['steps', index, 'auth'], [['bearer', request.auth.token]]);
+      else markSecrets(doc, ['steps', index, 'auth', scheme], Object.entries(values));
+    }
     const url = doc.getIn([...requestPath, 'url'], true);
     if (request.urlTemplate?.secret === true && isScalar(url)) url.comment = SECRET_COMMENT;
     const step = doc.getIn(['steps', index], true);
@@ -82,8 +88,20 @@ function stepYaml(request: DraftRequest, checks?: Record<string, unknown>): Reco
   return {
     ...(step?.name !== undefined ? { name: step.name } : {}),
     request: requestYaml(request),
+    ...(request.auth ? { auth: authYaml(request.auth) } : {}),
     ...(Object.keys(expect).length > 0 ? { expect } : {}),
     ...(step?.save && step.save.length > 0 ? { save: Object.fromEntries(step.save) } : {}),
+  };
+}
+
+/** `auth: { basic: { username, password } }`, `auth: { bearer: ... }`: values written as templates. */
+function authYaml(auth: DraftAuth): Record<string, unknown> {
+  const { scheme, ...values } = auth;
+  if (auth.scheme === 'bearer') return { bearer: templateText(auth.token) };
+  return {
+    [scheme]: Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, templateText(value as DraftText)]),
+    ),
   };
 }
 

@@ -5,7 +5,14 @@
  */
 import { hasShellVariable } from './shellVariables.js';
 import { escapeTemplate } from './templateText.js';
-import { findHeader, headerText, Template, type DraftRequest, type DraftText } from './draftRequest.js';
+import {
+  findHeader,
+  headerText,
+  Template,
+  type DraftAuth,
+  type DraftRequest,
+  type DraftText,
+} from './draftRequest.js';
 import { SecretFields, type SecretSlot, type SensitiveName } from './secretNames.js';
 import { jsonTextSecrets, urlQuerySecrets } from './textSecrets.js';
 import { decodeFormComponent } from './urlParts.js';
@@ -61,7 +68,34 @@ export function replaceSecrets(
       ]),
     };
   }
+  // Credentials travel in `Authorization` in curl's request: they are secrets when that header is.
+  if (request.auth && isSensitive('authorization')) out.auth = authSecrets(request.auth, fields);
   return { request: out, slots: fields.slots };
+}
+
+/** `auth:` credentials go to the credentials file; a user name and an AWS region or service stay. */
+function authSecrets(auth: DraftAuth, fields: SecretFields): DraftAuth {
+  const secret = (value: DraftText, preferred: string, what: string): DraftText =>
+    typeof value === 'string' && value !== '' && !hasShellVariable(value)
+      ? new Template(fields.reference(preferred, value, what))
+      : value;
+  switch (auth.scheme) {
+    case 'basic':
+    case 'digest':
+      return { ...auth, password: secret(auth.password, 'password', `the password of \`--user\``) };
+    case 'bearer':
+      return { ...auth, token: secret(auth.token, 'token', 'the token of `--oauth2-bearer`') };
+    case 'awsSigV4':
+      return {
+        ...auth,
+        accessKeyId: secret(auth.accessKeyId, 'aws access key id', 'the AWS access key id (`--user`)'),
+        secretAccessKey: secret(
+          auth.secretAccessKey,
+          'aws secret access key',
+          'the AWS secret access key (`--user`)',
+        ),
+      };
+  }
 }
 
 /** A value that is a shell variable's reference (`Bearer $TOKEN`) holds no secret to move. */
