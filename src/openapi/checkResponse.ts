@@ -50,7 +50,8 @@ export async function checkResponse(
   }
   if (bodyless(response)) return [];
   const mediaTypes = [...documented.content.keys()];
-  const hasBody = response.bodyText !== '';
+  // A body with a problem (invalid JSON, too deep, too large to hold as text) came, whatever its text.
+  const hasBody = response.bodyText !== '' || response.bodyProblem !== undefined;
   if (mediaTypes.length === 0) {
     return hasBody
       ? [{ rule: 'body', message: `response ${documented.key} documents no body, but one came` }]

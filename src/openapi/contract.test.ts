@@ -75,6 +75,15 @@ describe('the OpenAPI 3.0 Petstore as a contract', () => {
       bodyProblem: 'invalid JSON at line 1, column 10',
     });
     expect(failures(broken)).toEqual(['openapi GET /pets/{petId}: body: invalid JSON at line 1, column 10']);
+    // A body too large to hold as text has no text at all, and is still checked (and failed) as a body.
+    const huge = await contract.check({
+      ...json('GET', 'http://localhost:8080/v1/pets/1', 200, undefined),
+      bodyText: '',
+      bodyProblem: 'the response body (512 MiB) is too large to read as text',
+    });
+    expect(failures(huge)).toEqual([
+      'openapi GET /pets/{petId}: body: the response body (512 MiB) is too large to read as text',
+    ]);
     const created = await contract.check(json('POST', 'http://localhost:8080/v1/pets', 201, { id: 1 }));
     expect(failures(created)).toEqual(['openapi POST /pets: response 201 documents no body, but one came']);
   });
