@@ -10,7 +10,7 @@ import type { SourceLocation } from '../diagnostics/location.js';
 import { parseYaml, type YamlMap } from '../language/index.js';
 import { listSchemaFiles } from '../workspace/index.js';
 import { cursorContext } from './cursorContext.js';
-import { textOf, useTargets, type OpenDocument } from './openDocument.js';
+import { readableUseTargets, textOf, type OpenDocument } from './openDocument.js';
 import { toPosition } from './positions.js';
 import { credentialNames, environmentVariableKeys } from './project.js';
 import { referenceAt } from './references.js';
@@ -64,7 +64,7 @@ async function referenceDefinitions(
 /** Saves in the files this one `use`s, for a name that comes back from a fragment. */
 async function fragmentDefinitions(document: OpenDocument, name: string): Promise<Location[]> {
   const found = await Promise.all(
-    useTargets(document).map(async ({ path }) => {
+    readableUseTargets(document).map(async ({ path }) => {
       const text = await textOf(path, document.openDocuments);
       const root = text === undefined ? undefined : parseYaml(text, path).root;
       if (root?.kind !== 'map') return [];

@@ -5,6 +5,7 @@
  */
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { diagnosticText, type Diagnostic } from '../diagnostics/errors.js';
+import type { SourceLocation } from '../diagnostics/location.js';
 import { displayPath, validateWorkspace, type OpenDocuments } from '../workspace/index.js';
 import { wordRange } from './positions.js';
 import type { Project } from './project.js';
@@ -27,14 +28,18 @@ export async function checkDocument(
   );
   const shown = displayPath(root, file);
   const lines = text.split(/\r?\n/);
-  return diagnostics
-    .filter((diagnostic) => diagnostic.location?.file === shown)
-    .map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+  return diagnostics.flatMap((diagnostic) =>
+    diagnostic.location?.file === shown ? [toLspDiagnostic(diagnostic, diagnostic.location, lines)] : [],
+  );
 }
 
-function toLspDiagnostic(diagnostic: Diagnostic, lines: readonly string[]): LspDiagnostic {
+function toLspDiagnostic(
+  diagnostic: Diagnostic,
+  location: SourceLocation,
+  lines: readonly string[],
+): LspDiagnostic {
   return {
-    range: wordRange(diagnostic.location ?? { file: '', line: 1, col: 1 }, lines),
+    range: wordRange(location, lines),
     severity: diagnostic.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
     source: 'runner',
     code: diagnostic.code,

@@ -28,11 +28,20 @@ export async function textOf(file: string, openDocuments: OpenDocuments): Promis
 }
 
 /** `use` targets of the document as written, with the absolute path each resolves to. */
-export function useTargets(document: OpenDocument): { target: string; path: string }[] {
+function useTargets(document: OpenDocument): { target: string; path: string }[] {
   if (!document.root) return [];
   return allSteps(document.root).flatMap((step) => {
     const target = stepKind(step) === 'use' ? stringOf(valueOf(step, 'use')) : undefined;
     return target === undefined ? [] : [{ target, path: resolve(dirname(document.file), target) }];
+  });
+}
+
+/** `use` targets inside the project: DECISIONS.md refuses the others, and they are never read. */
+export function readableUseTargets(document: OpenDocument): { target: string; path: string }[] {
+  const root = document.project?.workspace.root ?? dirname(document.file);
+  return useTargets(document).filter(({ path }) => {
+    const inside = relative(root, path);
+    return !inside.startsWith('..') && !isAbsolute(inside);
   });
 }
 
@@ -41,10 +50,7 @@ export async function fragmentDefines(document: OpenDocument): Promise<Map<strin
   const root = document.project?.workspace.root ?? dirname(document.file);
   const defines = new Map<string, string[]>();
   await Promise.all(
-    useTargets(document).map(async ({ target, path }) => {
-      // DECISIONS.md: a target outside the project root is refused and never read.
-      const inside = relative(root, path);
-      if (inside.startsWith('..') || isAbsolute(inside)) return;
+    readableUseTargets(document).map(async ({ target, path }) => {
       const text = await textOf(path, document.openDocuments);
       if (text !== undefined) defines.set(target, summarizeScenario(text, displayPath(root, path)).defines);
     }),

@@ -138,7 +138,8 @@ class RunnerLanguageServer {
   ): Promise<T> {
     const textDocument = this.documents.get(uri);
     const document = textDocument ? await this.open(textDocument) : undefined;
-    if (!document) return none;
+    // config.yaml, environments and credentials share the folder but are not scenarios.
+    if (!document?.project || !isScenario(document, document.project)) return none;
     try {
       return await answer(document);
     } catch (error) {

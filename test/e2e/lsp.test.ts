@@ -198,6 +198,16 @@ describe('runner lsp', () => {
     expect(labels(services)).toContain('billing');
   });
 
+  it('leaves files that are not scenarios alone (config, environments)', async () => {
+    const config = file('.runner/config.yaml');
+    await lsp.open(config, 'project: { name: lsp }\n\n');
+    const result = await lsp.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: uriOf(config) },
+      position: { line: 1, character: 0 },
+    });
+    expect(labels(result)).toEqual([]);
+  });
+
   it('explains keys and matchers on hover, in the words of the schema', async () => {
     const path = file('.runner/tests/users.yaml');
     const schema = JSON.parse((await runCli(['schema'], { cwd: workspace.dir })).stdout) as {
