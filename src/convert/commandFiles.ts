@@ -33,7 +33,7 @@ export function readCommandText(input: CommandInput, path: string, option: strin
   if (hasShellVariable(named)) {
     throw conversionError(
       'unreadable-file',
-      `curl option \`${shown(option)}\` reads ${what}, whose name holds a shell variable, unknown when converting`,
+      `curl option \`${shown(option)}\` reads ${what}, which is named by a shell variable: its value is unknown when converting`,
       { hint: 'write the file name out in the command' },
     );
   }

@@ -54,9 +54,11 @@ export function buildBody(
   const hasData = invocation.data.length > 0 && !invocation.get;
   if (invocation.form.length > 0) {
     if (hasData) {
-      throw conversionError('conflicting-body', 'curl cannot send `-F` form parts and `-d` data together', {
-        hint: 'keep either the form parts or the data',
-      });
+      throw conversionError(
+        'conflicting-body',
+        'curl options `-F` and `-d` cannot be converted together: curl itself refuses to send form parts and data in one request',
+        { hint: 'keep either the form parts or the data' },
+      );
     }
     const declared = headerText(headers, 'content-type');
     if (declared !== undefined && !/^\s*multipart\/form-data\s*(;|$)/i.test(declared)) {

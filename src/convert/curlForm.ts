@@ -37,7 +37,7 @@ export function formToMultipart(invocation: CurlInvocation, context: BodyContext
   for (const argument of invocation.form) {
     const option = argument.literal ? '--form-string' : '-F';
     const eq = argument.value.indexOf('=');
-    if (eq <= 0) throw refuseOption(option, 'a part without `name=` cannot be sent');
+    if (eq <= 0) throw refuseOption(option, 'a part without `name=`, which curl itself refuses');
     const name = argument.value.slice(0, eq);
     const content = argument.value.slice(eq + 1);
     if (taken.has(name))
@@ -50,14 +50,19 @@ export function formToMultipart(invocation: CurlInvocation, context: BodyContext
     } else if (content.startsWith('@')) {
       const { value: path, parameters } = readPart(content.slice(1));
       if (context.input.files?.read(path) === undefined) {
-        throw refuseOption(`-F ${name}=@${path}`, `the file ${path} cannot be read`);
+        throw refuseOption(`-F ${name}=@${path}`, `the file \`${path}\` cannot be read`);
       }
       const file = assetPath(path, context.notes, context.assetsPrefix);
       const filename = parameters.get('filename');
       if (filename !== undefined && /["\\\r\n]/.test(filename)) {
         throw refuseOption(option, `the file name \`${filename}\` is escaped differently by runner`);
       }
-      if (parameters.has('headers')) throw refuseOption(option, 'part headers cannot be sent');
+      if (parameters.has('headers')) {
+        throw refuseOption(
+          option,
+          'a part with `;headers=`: runner sends a file part with only its name, file name and type',
+        );
+      }
       const extension = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
       const contentType = parameters.get('type') ?? CURL_FILE_TYPES[extension] ?? 'application/octet-stream';
       if (multipart.fields.length > 0 && multipart.filesFirst) throw partsAlternate(option);

@@ -133,7 +133,10 @@ export function buildHeaders(
       : undefined;
   if (user !== undefined) {
     if (hasShellVariable(user))
-      throw refuseOption('-u', 'a shell variable in the credentials cannot be encoded');
+      throw refuseOption(
+        '-u',
+        'the credentials hold a shell variable, and curl sends them base64-encoded, which cannot be written as a reference',
+      );
     const withPassword = user.includes(':') ? user : `${user}:`;
     addDefault('Authorization', `Basic ${Buffer.from(withPassword, 'utf8').toString('base64')}`);
   }

@@ -48,6 +48,20 @@ describe('parseCurlArgs', () => {
     expect(parse(['--', '-weird', 'b']).urls).toEqual(['-weird', 'b']);
   });
 
+  it('says why it refuses an option it does not list: an abbreviation, a family it cannot send, or unknown', () => {
+    expect(() => parse(['--sil', 'u'])).toThrow(
+      'curl option `--sil` cannot be converted: it is short for `--silent`, which curl 7.88 accepts and later versions do not',
+    );
+    expect(() => parse(['--proxy-insecure', 'u'])).toThrow(
+      '`--proxy-insecure` cannot be converted: a proxy is',
+    );
+    expect(() => parse(['--doh-url', 'https://dns.test', 'u'])).toThrow('runner resolves host names itself');
+    expect(() => parse(['--tls13-ciphers', 'x', 'u'])).toThrow('TLS settings other than');
+    expect(() => parse(['-sWx', 'u'])).toThrow(
+      'unknown curl option `-W` (in `-sWx`): this converter does not know',
+    );
+  });
+
   it('refuses unknown options by name, never with a value', () => {
     expect(() => parse(['--frobnicate', 'https://a.test'])).toThrow('unknown curl option `--frobnicate`');
     expect(() => parse(['-Ws', 'https://a.test'])).toThrow('`-W`');

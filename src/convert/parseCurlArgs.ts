@@ -5,7 +5,7 @@
  */
 import { conversionError } from './conversionError.js';
 import { emptyInvocation, type CurlInvocation } from './curlInvocation.js';
-import { CURL_OPTIONS } from './curlOptions.js';
+import { CURL_OPTIONS, refuseOption } from './curlOptions.js';
 
 const BY_LONG = new Map(CURL_OPTIONS.map((option) => [option.long, option]));
 const BY_SHORT = new Map(CURL_OPTIONS.flatMap((option) => (option.short ? [[option.short, option]] : [])));
@@ -59,13 +59,53 @@ function readLong(invocation: CurlInvocation, arg: string, valueAfter: (spelled:
   // curl accepts `--no-<name>` for every switch; turning one off changes nothing here.
   const negated = name.startsWith('no-') ? BY_LONG.get(name.slice(3)) : undefined;
   if (negated && !negated.takesValue) invocation.ignored.push(arg);
-  else throw unknownOption(withoutValue(arg));
+  else throw unknownOption(withoutValue(arg), abbreviated(name));
 }
 
-function unknownOption(spelled: string): Error {
-  return conversionError('unknown-option', `unknown curl option \`${spelled}\`: it cannot be converted`, {
-    hint: 'remove it if the request does not need it; options runner knows are listed in docs/convert.md',
-  });
+/**
+ * curl 7.88 also takes an unambiguous start of a long option (`--sil` for `--silent`); later versions do
+ * not. The full name is what this converter reads, so an abbreviation is refused with it.
+ */
+function abbreviated(name: string): string | undefined {
+  if (name.includes('=')) return undefined;
+  const matches = CURL_OPTIONS.filter((option) => option.long.startsWith(name));
+  return matches.length === 1 ? matches[0]?.long : undefined;
+}
+
+/** curl options this converter does not list one by one, refused with the reason their family shares. */
+const FAMILIES: { pattern: RegExp; why: string }[] = [
+  {
+    pattern: /^--(proxy|socks5-|preproxy)/,
+    why: 'a proxy is an environment setting in runner (`http.proxy`), not part of a request',
+  },
+  {
+    pattern: /^--(doh-|dns-)/,
+    why: 'runner resolves host names itself (`http.resolve` pins a host to an address)',
+  },
+  {
+    pattern: /^--(tls|ssl-|ca-|crlfile|egd-file|random-file|engine|sigalgs|ech$|curves)/,
+    why: 'TLS settings other than `http.insecure`, `http.caFile` and client certificates are not supported',
+  },
+];
+
+/** `cluster`: the word of short options it came in (`-sPx`), named too. */
+function unknownOption(spelled: string, fullName?: string, cluster?: string): Error {
+  if (fullName !== undefined) {
+    return conversionError(
+      'unknown-option',
+      `curl option \`${spelled}\` cannot be converted: it is short for \`--${fullName}\`, which curl 7.88 accepts and later versions do not`,
+      { hint: `write it out: \`--${fullName}\`` },
+    );
+  }
+  const family = FAMILIES.find(({ pattern }) => pattern.test(spelled));
+  if (family !== undefined) return refuseOption(spelled, family.why);
+  return conversionError(
+    'unknown-option',
+    `unknown curl option \`${spelled}\`${cluster === undefined ? '' : ` (in \`${cluster}\`)`}: this converter does not know what it changes in the request, so it cannot send the same`,
+    {
+      hint: 'remove it if the request does not need it; options runner knows are listed in docs/convert.md',
+    },
+  );
 }
 
 /**
@@ -89,7 +129,7 @@ function readShortCluster(
     const spelled = `-${letter}`;
     if (letter === ':') return 'next';
     const option = BY_SHORT.get(letter);
-    if (!option) throw unknownOption(spelled);
+    if (!option) throw unknownOption(spelled, undefined, letters.length > 1 ? arg : undefined);
     if (!option.takesValue) {
       option.apply(invocation, '', spelled);
       continue;

@@ -16,12 +16,16 @@ export function checkUrlOnWire(url: string, verbatimBy: string | undefined): voi
   try {
     parsed = new URL(url);
   } catch {
-    throw conversionError('invalid-url', `the URL \`${url}\` is not one runner can send`);
+    throw conversionError(
+      'invalid-url',
+      `the URL \`${url}\` cannot be converted: it does not parse as an absolute URL, so runner cannot send it`,
+    );
   }
   if (!/^https?:$/.test(parsed.protocol)) {
-    throw conversionError('unsupported-scheme', `the URL \`${url}\` is not http or https`, {
-      hint: 'runner sends HTTP requests only',
-    });
+    throw conversionError(
+      'unsupported-scheme',
+      `the URL \`${url}\` cannot be converted: its scheme is not http or https, and runner sends HTTP requests only`,
+    );
   }
   const curlPath = verbatimBy !== undefined ? path : removeDotSegments(path);
   if (verbatimBy !== undefined && curlPath !== removeDotSegments(path)) {

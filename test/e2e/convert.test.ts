@@ -83,7 +83,9 @@ describe('runner convert <command>', () => {
     const { code, stdout, stderr } = await runCli(['convert', command], { cwd: dir });
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^error: unknown curl option `--user=…`: it cannot be converted/);
+    expect(stderr).toMatch(
+      /^error: unknown curl option `--user=…`: this converter does not know what it changes/,
+    );
     expect(stdout + stderr).not.toContain('s3cr3t');
   });
 

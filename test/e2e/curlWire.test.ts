@@ -71,9 +71,12 @@ async function inBatches<T>(
   await Promise.all(Array.from({ length: width }, worker));
 }
 
-/** A refusal names the option (or shell construct) it could not convert, in backquotes. */
-function namesWhat(message: string): boolean {
-  return /`[^`]+`/.test(message);
+/**
+ * A refusal names the option (or shell construct) it could not convert, in backquotes, and says why after it
+ * (issue 22): `... cannot be converted: <why>`, `...; runner sends ...`, `..., which cannot be read`.
+ */
+function namesWhatAndWhy(message: string): boolean {
+  return /`[^`]+`.*(: |; |, which | would be sent as )\S/.test(message);
 }
 
 beforeAll(async () => {
@@ -148,8 +151,8 @@ describe('convert sends what curl sends: the wire-comparison corpus', () => {
     );
   });
 
-  it('refuses only by naming what it cannot convert', () => {
-    const unnamed = outcomes.filter((o) => o.refused !== undefined && !namesWhat(o.refused));
+  it('refuses only by naming what it cannot convert and why', () => {
+    const unnamed = outcomes.filter((o) => o.refused !== undefined && !namesWhatAndWhy(o.refused));
     expect(unnamed.map((o) => `${o.entry.id}: ${o.refused}`)).toEqual([]);
   });
 
