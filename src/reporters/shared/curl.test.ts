@@ -14,7 +14,28 @@ function shellWords(command: string): string[] {
   return out.split('\0').slice(0, -1);
 }
 
+/** The same through bash, which reads the `$'...'` quoting used for text holding terminal controls. */
+function bashWords(command: string): string[] {
+  const script = `curl() { printf '%s\\0' "$@"; }\n${command}`;
+  // `\uHHHH` is decoded by the locale's charset: UTF-8 whatever the machine's default.
+  const env = { ...process.env, LC_ALL: 'C.UTF-8' };
+  return execFileSync('bash', ['-c', script], { encoding: 'utf8', env }).split('\0').slice(0, -1);
+}
+
 describe('toCurl', () => {
+  it('writes text holding terminal controls in ANSI-C quotes, so printing it controls nothing (issue 28)', () => {
+    const body = "a\u001b[2Jb\r\n::warning::x\u0007 it's \\ \u009b\u2028\u202e\tz";
+    const command = toCurl(request({ method: 'POST', headers: { 'x-note': 'n\u0085' }, body }));
+    // eslint-disable-next-line no-control-regex -- looking for raw control characters is the point
+    expect(command.replaceAll(' \\\n  ', ' ')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u202e]/);
+    expect(command).toContain(
+      "--data-raw $'a\\x1b[2Jb\\r\\n::warning::x\\x07 it\\'s \\\\ \\u009b\\u2028\\u202e\\tz'",
+    );
+    const words = bashWords(command);
+    expect(words).toContain(body);
+    expect(words).toContain('x-note: n\u0085');
+  });
+
   it('writes a GET without -X, one line per header, and no trailing newline', () => {
     const command = toCurl(request({ headers: { accept: 'application/json', 'x-trace': 'abc' } }));
     expect(command).toBe(

@@ -29,9 +29,40 @@ export function toCurl(request: CurlSource): string {
   return lines.join(' \\\n  ');
 }
 
-/** Single quotes keep every character literal in a POSIX shell; a quote itself is closed, escaped, reopened. */
+/**
+ * Control characters a terminal would act on (ESC, CR, BEL, C1, line and paragraph separators, bidi
+ * controls): a text holding one is written in ANSI-C quotes (issue 28). Line feeds and tabs alone stay in
+ * single quotes, which a POSIX shell reads as they are.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** What `$'...'` writes as an escape: every control, the quote and the backslash. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ANSI_C_ESCAPED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069'\\]/g;
+
+const ANSI_C_NAMED: Record<string, string> = {
+  '\n': '\\n',
+  '\t': '\\t',
+  '\r': '\\r',
+  "'": "\\'",
+  '\\': '\\\\',
+};
+
+/**
+ * Single quotes keep every character literal in a POSIX shell; a quote itself is closed, escaped, reopened.
+ * A text holding a terminal control character is written `$'...'` instead (bash, zsh and ksh read it), with
+ * every control escaped, so printing the command never moves the cursor or rewrites a CI log.
+ */
 export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
+  if (!TERMINAL_CONTROL.test(text)) return `'${text.replaceAll("'", `'\\''`)}'`;
+  const escaped = text.replace(ANSI_C_ESCAPED, (char) => {
+    const code = char.charCodeAt(0);
+    return (
+      ANSI_C_NAMED[char] ??
+      (code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+    );
+  });
+  return `$'${escaped}'`;
 }
 
 /**
