@@ -52,6 +52,10 @@ export function startCli(
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
   });
+  // A CLI that ends before reading its input (a quick exit 2) closes the pipe: EPIPE there is not a test error.
+  child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   child.stdin.end(options.stdin ?? '');
   return { child, done };
 }
