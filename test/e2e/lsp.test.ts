@@ -74,6 +74,8 @@ beforeAll(async () => {
     '.runner/tests/fragments/login.yaml': LOGIN,
   });
   lsp = await startLsp(workspace.dir);
+  // Every test below may ask about users.yaml, as an editor does about its open file.
+  await lsp.open(file('.runner/tests/users.yaml'), USERS);
 });
 afterAll(async () => {
   await lsp?.close();
@@ -126,7 +128,6 @@ describe('runner lsp', () => {
 
   it('checks the text being edited, not the file on disk, and clears fixed problems', async () => {
     const path = file('.runner/tests/users.yaml');
-    await lsp.open(path, USERS);
     expect((await lsp.diagnostics(path, 1)).diagnostics).toEqual([]);
     const broken = USERS.replace(
       'url: /users/$userId\n  - name: Delete',
@@ -225,6 +226,13 @@ describe('runner lsp', () => {
       position: positionAfter(USERS, 'body.name: startsWith A', 'starts'),
     });
     expect((onMatcher?.contents as MarkupContent).value).toContain('starts with a prefix');
+    const onVariable = await lsp.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: uriOf(path) },
+      position: positionAfter(USERS, 'url: /users/$userId', '$user'),
+    });
+    expect((onVariable?.contents as MarkupContent).value).toBe(
+      '`$userId`: saved by step `Create user`, line 15',
+    );
   });
 
   it('goes from a `use` target to the fragment, and from a variable to its save', async () => {
