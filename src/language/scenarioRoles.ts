@@ -113,6 +113,78 @@ function knownName(known: ReadonlySet<string> | undefined, code: string, what: s
 const ACCOUNT_REFERENCE = /\$\{?accounts(?:\.([A-Za-z0-9_-]+))?(?:\.([A-Za-z0-9_-]+))?/g;
 
 /**
+ * The `$accounts.<account>.<field>` references of one text, checked against the credentials file when it is
+ * known: a field the account lacks, or an account name that is a near miss of one it has. `code` names the
+ * place (`auth` for credentials in `auth:`, `accounts` elsewhere); an incomplete reference is an error only
+ * where a single credential is expected (`requireField`), since a body may carry a whole account.
+ */
+function accountReferenceProblems(
+  accounts: ScenarioContext['accounts'],
+  node: YamlScalar,
+  text: string,
+  code: 'auth' | 'accounts',
+  requireField: boolean,
+): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const match of text.matchAll(ACCOUNT_REFERENCE)) {
+    const [whole, account, field] = match;
+    const at = { loc: locationIn(node, match.index) };
+    if (account === undefined || field === undefined) {
+      if (requireField) {
+        problems.push(
+          error(
+            `${code}.accounts-reference`,
+            `\`${whole}\` must name an account and a field: \`$accounts.<account>.<field>\``,
+            at,
+          ),
+        );
+      }
+      continue;
+    }
+    if (accounts === undefined) continue;
+    const fields = accounts.get(account);
+    if (fields === undefined) {
+      // An account the file does not have yet (a converted scenario's `$accounts.api.…`, waiting for its
+      // values) is for the run to name; one that is a near miss of an account it has is a typo.
+      const hint = didYouMeanHint(account, [...accounts.keys()]);
+      if (hint === undefined) continue;
+      problems.push(
+        error(
+          `${code}.unknown-account`,
+          `unknown account \`${account}\`: not in the credentials file`,
+          at,
+          hint,
+        ),
+      );
+    } else if (!fields.includes(field)) {
+      const hint = didYouMeanHint(field, fields) ?? `fields of \`${account}\`: ${fields.join(', ')}`;
+      problems.push(
+        error(
+          `${code}.unknown-field`,
+          `account \`${account}\` has no field \`${field}\` in the credentials file`,
+          at,
+          hint,
+        ),
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * A template: its syntax, and its `$accounts` references (a user name in `auth.basic`, a header, a body),
+ * so a misspelt credential field is found before the run rather than sent as an empty value.
+ */
+function checkTemplateValues(accounts: ScenarioContext['accounts']): Check {
+  return (node) =>
+    stringNodes(node).flatMap((scalar) => {
+      const problems = templateProblems(scalar);
+      if (problems.length > 0) return problems;
+      return accountReferenceProblems(accounts, scalar, String(scalar.value), 'accounts', false);
+    });
+}
+
+/**
  * A credential in `auth:` (DECISIONS, Wave 3 "Auth"): written out it stays in the repository, so it is a
  * warning; an `$accounts` reference must name an account and a field of the credentials file, when known.
  */
@@ -131,53 +203,13 @@ function checkSecret(accounts: ScenarioContext['accounts']): Check {
         },
       ];
     }
-    for (const match of text.matchAll(ACCOUNT_REFERENCE)) {
-      const [whole, account, field] = match;
-      const at = { loc: locationIn(node, match.index) };
-      if (account === undefined || field === undefined) {
-        problems.push(
-          error(
-            'auth.accounts-reference',
-            `\`${whole}\` must name an account and a field: \`$accounts.<account>.<field>\``,
-            at,
-          ),
-        );
-        continue;
-      }
-      if (accounts === undefined) continue;
-      const fields = accounts.get(account);
-      if (fields === undefined) {
-        // An account the file does not have yet (a converted scenario's `$accounts.api.…`, waiting for its
-        // values) is for the run to name; one that is a near miss of an account it has is a typo.
-        const hint = didYouMeanHint(account, [...accounts.keys()]);
-        if (hint === undefined) continue;
-        problems.push(
-          error(
-            'auth.unknown-account',
-            `unknown account \`${account}\`: not in the credentials file`,
-            at,
-            hint,
-          ),
-        );
-      } else if (!fields.includes(field)) {
-        const hint = didYouMeanHint(field, fields) ?? `fields of \`${account}\`: ${fields.join(', ')}`;
-        problems.push(
-          error(
-            'auth.unknown-field',
-            `account \`${account}\` has no field \`${field}\` in the credentials file`,
-            at,
-            hint,
-          ),
-        );
-      }
-    }
-    return problems;
+    return accountReferenceProblems(accounts, node, text, 'auth', true);
   };
 }
 
 export function scenarioRoleChecks(context: ScenarioContext, file: string): RoleCheck {
   const checks: Record<Role, Check> = {
-    template: checkTemplates,
+    template: checkTemplateValues(context.accounts),
     secret: checkSecret(context.accounts),
     condition: checkCondition,
     expected: checkExpectedValue,

@@ -36,6 +36,28 @@ steps:
     ]);
   });
 
+  it('checks $accounts fields wherever a template reads them: a basic user name, a header, a body', async () => {
+    workspace = await fileWorkspace({
+      '.runner/environments/local.yaml': 'baseUrl: http://localhost:1\n',
+      '.runner/credentials/local.yaml': 'alice:\n  username: alice\n  password: pw-value\n',
+      '.runner/tests/typo.yaml': `scenario: typo
+steps:
+  - request: { method: GET, url: /a }
+    auth: { basic: { username: $accounts.alice.usernme, password: $accounts.alice.password } }
+  - request: { method: GET, url: /b, headers: { X-User: $accounts.alise.username } }
+  - request: { method: POST, url: /c, body: { login: "\${accounts.alice.pasword}", whole: $accounts.alice } }
+  - request: { method: GET, url: /d, headers: { X-Later: $accounts.notyet.key } }
+`,
+    });
+    const run = await runCli(['validate'], { cwd: workspace.dir });
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('.runner'))).toEqual([
+      '.runner/tests/typo.yaml:4:32: account `alice` has no field `usernme` in the credentials file (did you mean `username`?)',
+      '.runner/tests/typo.yaml:5:57: unknown account `alise`: not in the credentials file (did you mean `alice`?)',
+      '.runner/tests/typo.yaml:6:55: account `alice` has no field `pasword` in the credentials file (did you mean `password`?)',
+    ]);
+  });
+
   it('an environment with an unknown scheme stops with exit 2 and its position', async () => {
     workspace = await fileWorkspace({
       '.runner/environments/local.yaml': 'baseUrl: http://localhost:1\nauth:\n  hawk: { id: x }\n',
