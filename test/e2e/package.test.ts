@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/cli.js';
 
 const run = promisify(execFile);
-const MAX_PACKED_BYTES = 2.5 * 1024 * 1024;
+// "2.5 MB" as npm counts it (decimal), the issue's limit.
+const MAX_PACKED_BYTES = 2_500_000;
 
 /** What the README tells a user to type; each is run below with the tarball for `runner-cli`. */
 const README_COMMANDS = {
