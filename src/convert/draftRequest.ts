@@ -44,8 +44,21 @@ export type DraftAuth =
       scheme: 'awsSigV4';
       accessKeyId: DraftText;
       secretAccessKey: DraftText;
-      region: string;
-      service: string;
+      sessionToken?: DraftText;
+      region: DraftText;
+      service: DraftText;
+    }
+  | {
+      scheme: 'oauth2';
+      grant: 'client_credentials' | 'password';
+      tokenUrl: DraftText;
+      clientId: DraftText;
+      clientSecret?: DraftText;
+      scope?: DraftText;
+      audience?: DraftText;
+      username?: DraftText;
+      password?: DraftText;
+      clientAuth?: 'basic' | 'body';
     };
 
 export interface DraftRequest {

@@ -61,7 +61,12 @@ export function printScenario(input: PrintInput): string {
     if (request.auth) {
       const { scheme, ...values } = request.auth;
       if (scheme === 'bearer') markSecrets(doc, ['steps', index, 'auth'], [['bearer', request.auth.token]]);
-      else markSecrets(doc, ['steps', index, 'auth', scheme], Object.entries(values));
+      else
+        markSecrets(
+          doc,
+          ['steps', index, 'auth', scheme],
+          Object.entries(values).filter((entry): entry is [string, DraftText] => entry[1] !== undefined),
+        );
     }
     const url = doc.getIn([...requestPath, 'url'], true);
     if (request.urlTemplate?.secret === true && isScalar(url)) url.comment = SECRET_COMMENT;
@@ -100,7 +105,9 @@ function authYaml(auth: DraftAuth): Record<string, unknown> {
   if (auth.scheme === 'bearer') return { bearer: templateText(auth.token) };
   return {
     [scheme]: Object.fromEntries(
-      Object.entries(values).map(([key, value]) => [key, templateText(value as DraftText)]),
+      Object.entries(values)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, templateText(value as DraftText)]),
     ),
   };
 }

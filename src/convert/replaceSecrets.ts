@@ -85,6 +85,8 @@ function authSecrets(auth: DraftAuth, fields: SecretFields): DraftAuth {
       return { ...auth, password: secret(auth.password, 'password', `the password of \`--user\``) };
     case 'bearer':
       return { ...auth, token: secret(auth.token, 'token', 'the token of `--oauth2-bearer`') };
+    case 'oauth2':
+      return auth;
     case 'awsSigV4':
       return {
         ...auth,

@@ -206,6 +206,45 @@ steps:
   });
 });
 
+describe('auth: imported from Postman', () => {
+  it('an oauth2 client-credentials collection imports to auth: and gets its token when run', async () => {
+    const { tokens, api } = await servers({ clientId: 'pm-app', clientSecret: 'pm-secret' });
+    workspace = await fileWorkspace({
+      '.runner/config.yaml': '',
+      'orders.postman_collection.json': JSON.stringify({
+        info: {
+          name: 'Orders',
+          schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+        },
+        auth: {
+          type: 'oauth2',
+          oauth2: [
+            { key: 'grant_type', value: 'client_credentials' },
+            { key: 'accessTokenUrl', value: tokenUrl(tokens) },
+            { key: 'clientId', value: 'pm-app' },
+            { key: 'clientSecret', value: 'pm-secret' },
+            { key: 'scope', value: 'orders' },
+          ],
+        },
+        item: [
+          { name: 'List', request: { method: 'GET', url: `http://localhost:${api.port}/resource/orders` } },
+        ],
+      }),
+    });
+    const imported = await runCli(['import', 'postman', 'orders.postman_collection.json'], {
+      cwd: workspace.dir,
+    });
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('0 items not converted');
+    const run = await runCli(['run', '--env', 'orders'], { cwd: workspace.dir });
+    expect(run.stdout).toContain('1 passed');
+    expect(tokens.requests.map((request) => [request.grant, request.basic, request.form.scope])).toEqual([
+      ['client_credentials', true, 'orders'],
+    ]);
+    expect(api.seen[0]?.authorization).toMatch(/^Bearer access-0-/);
+  });
+});
+
 describe('auth: masking canary', () => {
   it('a planted client secret, password, refresh token and access token reach no output', async () => {
     const clientSecret = `CliSec-${nonce()}`;

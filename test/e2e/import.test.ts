@@ -97,19 +97,19 @@ describe('runner import postman', () => {
   it('reads v2.0 auth objects, and counts what it cannot translate', async () => {
     const imported = await runCli(['import', 'postman', 'legacy.postman_collection.json'], { cwd: dir });
     expect(imported.code).toBe(0);
-    // The old `tests['is 204'] = responseCode.code === 204` form is a status check now; digest auth is not sent.
+    // The old `tests['is 204'] = responseCode.code === 204` form is a status check now; digest auth is sent.
     expect(imported.stdout).toContain(
-      '  1 check and 0 saves translated from test scripts\n  1 item not converted',
+      '  1 check and 0 saves translated from test scripts\n  0 items not converted',
     );
     const yaml = await readFile(join(dir, '.runner/tests/legacy-v20/legacy-v20.yaml'), 'utf8');
     expect(yaml).toContain(
-      '  # not converted: digest auth (runner sends Basic, Bearer and API-key auth only)\n',
+      '    auth:\n      digest:\n        username: $accounts.postman.username\n        password: $accounts.postman.password\n',
     );
     expect(yaml).toContain(
-      'Authorization: Basic ${base64($accounts.postman.username:$accounts.postman.password)}',
+      '    auth:\n      basic:\n        username: $accounts.postman.username2\n        password: $accounts.postman.password2\n',
     );
     const credentials = await readFile(join(dir, '.runner/credentials/legacy-v20.yaml'), 'utf8');
-    expect(credentials).toContain('  username: bob\n  password: pw-s3cr3t\n');
+    expect(credentials).toContain('  username2: bob\n  password2: pw-s3cr3t\n');
     const validate = await runCli(['validate', '.runner/tests/legacy-v20', '--env', 'legacy-v20'], {
       cwd: dir,
     });

@@ -2,7 +2,7 @@
  * `runner import postman <collection.json> [--environment <env.json>]` (DECISIONS, Authoring): a collection of
  * format v2.1, v2.0 or v1 (read as v2, postmanV1.ts); folders become
  * directories, a folder's requests become the steps of one scenario in order, collection and environment
- * variables an environment file, basic/bearer/API-key auth `$accounts.postman.*` references with their values
+ * variables an environment file, auth the steps' `auth:` (API keys headers) with `$accounts.postman.*` values
  * in a credentials file, and the common test forms checks and saves. Everything else stays as a
  * `# not converted:` comment and is counted. Pure: the CLI reads and writes the files.
  */

@@ -1,7 +1,7 @@
 // What the importer writes for one request, where the comparison with Newman (test/e2e/postmanWire.test.ts)
 // showed runner sending something else.
 import { describe, expect, it } from 'vitest';
-import { Template, type DraftText } from '../draftRequest.js';
+import { Template, type DraftAuth, type DraftText } from '../draftRequest.js';
 import { importRequest, type RequestContext } from './postmanRequest.js';
 import type { PostmanRequest } from './postmanTypes.js';
 
@@ -133,9 +133,10 @@ describe('importRequest: auth', () => {
       } as PostmanRequest,
       context(),
     );
-    expect(request.headers.map(([name, value]) => [name, text(value)])).toEqual([
-      ['Authorization', 'Bearer $accounts.postman.token'],
-    ]);
+    expect(request.headers).toEqual([]);
+    expect(request.auth?.scheme === 'bearer' ? text(request.auth.token) : undefined).toBe(
+      '$accounts.postman.token',
+    );
   });
 
   it('sends no bearer header for an empty token, as Postman', () => {
@@ -144,6 +145,7 @@ describe('importRequest: auth', () => {
       context([], { token: '' }),
     );
     expect(request.headers).toEqual([]);
+    expect(request.auth).toBeUndefined();
   });
 
   it('reads a token a test script saves from the variable, not from the credentials file', () => {
@@ -152,7 +154,7 @@ describe('importRequest: auth', () => {
       { method: 'GET', url: 'http://api.test/', auth: bearer('{{token}}') } as PostmanRequest,
       ctx,
     );
-    expect(text(request.headers[0]?.[1])).toBe('Bearer ${token}');
+    expect(request.auth?.scheme === 'bearer' ? text(request.auth.token) : undefined).toBe('${token}');
     expect(ctx.credentials.size).toBe(0);
     expect(ctx.variables.has('token')).toBe(true);
   });
@@ -173,12 +175,14 @@ describe('importRequest: auth', () => {
           },
         } as PostmanRequest,
         ctx,
-      ).request.headers[0]?.[1];
+      ).request.auth;
+    const pair = (auth: DraftAuth | undefined) =>
+      auth?.scheme === 'basic' ? `${text(auth.username)} ${text(auth.password)}` : undefined;
     // A user name and its password are two fields (a password can be changed alone), numbered as a pair.
-    expect([basic('ada'), basic('bob'), basic('ada')].map(text)).toEqual([
-      'Basic ${base64($accounts.postman.username:$accounts.postman.password)}',
-      'Basic ${base64($accounts.postman.username2:$accounts.postman.password2)}',
-      'Basic ${base64($accounts.postman.username:$accounts.postman.password)}',
+    expect([basic('ada'), basic('bob'), basic('ada')].map(pair)).toEqual([
+      '$accounts.postman.username $accounts.postman.password',
+      '$accounts.postman.username2 $accounts.postman.password2',
+      '$accounts.postman.username $accounts.postman.password',
     ]);
     expect(Object.fromEntries(ctx.credentials)).toEqual({
       username: 'ada',
@@ -186,5 +190,82 @@ describe('importRequest: auth', () => {
       username2: 'bob',
       password2: 'pw',
     });
+  });
+
+  it('turns digest, awsv4 and oauth2 (client credentials, password) into auth:, and names what it cannot', () => {
+    const authOf = (type: string, values: Record<string, string>) => {
+      const ctx = context();
+      const imported = importRequest(
+        {
+          method: 'GET',
+          url: 'http://api.test/',
+          auth: { type, [type]: Object.entries(values).map(([key, value]) => ({ key, value })) },
+        } as PostmanRequest,
+        ctx,
+      );
+      const auth = imported.request.auth;
+      const plain = auth
+        ? Object.fromEntries(Object.entries(auth).map(([key, value]) => [key, text(value as DraftText)]))
+        : undefined;
+      return {
+        auth: plain,
+        credentials: Object.fromEntries(ctx.credentials),
+        unconverted: imported.unconverted,
+      };
+    };
+    expect(authOf('digest', { username: 'ada', password: 'pw', realm: 'r', nonce: 'n' })).toEqual({
+      auth: {
+        scheme: 'digest',
+        username: '$accounts.postman.username',
+        password: '$accounts.postman.password',
+      },
+      credentials: { username: 'ada', password: 'pw' },
+      unconverted: [],
+    });
+    expect(
+      authOf('awsv4', { accessKey: 'AKID', secretKey: 'sk', region: 'eu-west-1', service: 's3' }).auth,
+    ).toEqual({
+      scheme: 'awsSigV4',
+      accessKeyId: '$accounts.postman.awsAccessKeyId',
+      secretAccessKey: '$accounts.postman.awsSecretAccessKey',
+      region: 'eu-west-1',
+      service: 's3',
+    });
+    expect(
+      authOf('oauth2', {
+        grant_type: 'password_credentials',
+        accessTokenUrl: 'https://id.test/token',
+        clientId: 'app',
+        clientSecret: 'cs',
+        username: 'ada',
+        password: 'pw',
+        scope: 'read',
+        client_authentication: 'body',
+      }).auth,
+    ).toEqual({
+      scheme: 'oauth2',
+      grant: 'password',
+      tokenUrl: 'https://id.test/token',
+      clientId: 'app',
+      clientSecret: '$accounts.postman.clientSecret',
+      scope: 'read',
+      username: '$accounts.postman.username',
+      password: '$accounts.postman.password',
+      clientAuth: 'body',
+    });
+    expect(
+      authOf('oauth2', {
+        grant_type: 'client_credentials',
+        accessTokenUrl: 'https://id.test/t',
+        clientId: 'c',
+        clientSecret: 's',
+      }).auth?.grant,
+    ).toBe('client_credentials');
+    expect(authOf('oauth2', { grant_type: 'authorization_code' }).unconverted).toEqual([
+      'oauth2 auth with the `authorization_code` grant (runner fetches tokens with the client_credentials and password grants)',
+    ]);
+    expect(authOf('ntlm', {}).unconverted).toEqual([
+      'ntlm auth: NTLM authentication is not supported: runner speaks basic, bearer, digest, awsSigV4 and oauth2',
+    ]);
   });
 });

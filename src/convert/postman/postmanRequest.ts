@@ -1,10 +1,11 @@
 /**
  * One Postman request to a scenario request: method, URL (with `{{variables}}` as references), headers,
- * query, body and auth. Auth values become `$accounts.postman.<field>` references and go to the credentials
- * file (DECISIONS, Authoring). What cannot be expressed is returned as `not converted:` lines.
+ * query, body and auth. Auth becomes the step's `auth:` (API keys a header or query parameter), its values
+ * `$accounts.postman.<field>` references whose values go to the credentials file (DECISIONS, Authoring and
+ * Wave 3 "Auth"). What cannot be expressed is returned as `not converted:` lines.
  */
-import { HTTP_METHODS } from '../../language/model.js';
-import { Template, type DraftRequest, type DraftText } from '../draftRequest.js';
+import { HTTP_METHODS, REFUSED_AUTH_SCHEMES, refusedAuthMessage } from '../../language/index.js';
+import { Template, type DraftAuth, type DraftRequest, type DraftText } from '../draftRequest.js';
 import { postmanTemplate, resolvePostmanText } from './postmanText.js';
 import { applyBody } from './postmanBody.js';
 import { postmanUrl } from './postmanUrl.js';
@@ -104,26 +105,110 @@ function applyAuth(
     request.headers = request.headers.filter(([key]) => key.toLowerCase() !== lower);
     request.headers.push([name, new Template(value, false)]);
   };
-  if (auth.type === 'basic') {
-    // Two fields, so a password can be changed on its own; the header is built from them at run time.
-    const [username, password] = credentialFields(context.credentials, [
-      ['username', resolved('username')],
-      ['password', resolved('password')],
-    ]).map((field) => `$accounts.${POSTMAN_ACCOUNT}.${field}`);
-    replaceHeader('Authorization', `Basic \${base64(${username}:${password})}`);
+  /** Fields that belong together (a user name and its password) as `$accounts.postman.*` references. */
+  const references = (fields: [string, string][]): string[] =>
+    credentialFields(
+      context.credentials,
+      fields.map(([field, key]): [string, string] => [field, resolved(key)]),
+    ).map((field) => `$accounts.${POSTMAN_ACCOUNT}.${field}`);
+  const plain = (key: string): Template | undefined =>
+    values.get(key) ? text(values.get(key) ?? '') : undefined;
+  // The step's `auth:` replaces an Authorization header the request names itself, as Postman's runtime does.
+  const useAuth = (draft: DraftAuth) => {
+    request.headers = request.headers.filter(([key]) => key.toLowerCase() !== 'authorization');
+    request.auth = draft;
+  };
+  if (auth.type === 'basic' || auth.type === 'digest') {
+    // Two fields, so a password can be changed on its own. Digest's realm, nonce and the rest come from the
+    // server's challenge at run time.
+    const [username = '', password = ''] = references([
+      ['username', 'username'],
+      ['password', 'password'],
+    ]);
+    useAuth({
+      scheme: auth.type,
+      username: new Template(username, false),
+      password: new Template(password, false),
+    });
   } else if (auth.type === 'bearer') {
     // Postman sends no header for an empty token.
     if (readsSaved('token') || resolved('token') !== '')
-      replaceHeader('Authorization', `Bearer ${secret('token', 'token')}`);
+      useAuth({ scheme: 'bearer', token: new Template(secret('token', 'token'), false) });
   } else if (auth.type === 'apikey') {
     const name = resolved('key') || 'X-API-Key';
     const value = secret('value', 'apiKey');
     if (resolved('in') === 'query') request.query.push([name, new Template(value, false)]);
     else replaceHeader(name, value);
+  } else if (auth.type === 'awsv4') {
+    const [accessKeyId = '', secretAccessKey = '', sessionToken] = references([
+      ['awsAccessKeyId', 'accessKey'],
+      ['awsSecretAccessKey', 'secretKey'],
+      ...(resolved('sessionToken') === ''
+        ? []
+        : ([['awsSessionToken', 'sessionToken']] as [string, string][])),
+    ]);
+    useAuth({
+      scheme: 'awsSigV4',
+      accessKeyId: new Template(accessKeyId, false),
+      secretAccessKey: new Template(secretAccessKey, false),
+      ...(sessionToken === undefined ? {} : { sessionToken: new Template(sessionToken, false) }),
+      region: plain('region') ?? 'us-east-1',
+      service: plain('service') ?? 'execute-api',
+    });
+  } else if (auth.type === 'oauth2') {
+    const grant = OAUTH2_GRANTS[resolved('grant_type')];
+    const tokenUrl = plain('accessTokenUrl');
+    const clientId = plain('clientId');
+    const missing =
+      grant === undefined
+        ? `the \`${resolved('grant_type') || 'authorization_code'}\` grant`
+        : tokenUrl === undefined || clientId === undefined
+          ? 'no token URL or client id'
+          : grant === 'client_credentials' && resolved('clientSecret') === ''
+            ? 'client credentials but no client secret'
+            : undefined;
+    if (missing !== undefined || grant === undefined || tokenUrl === undefined || clientId === undefined) {
+      unconverted.push(
+        `oauth2 auth with ${missing ?? 'no token URL or client id'} (runner fetches tokens with the client_credentials and password grants)`,
+      );
+      return;
+    }
+    const [clientSecret] =
+      resolved('clientSecret') === '' ? [] : references([['clientSecret', 'clientSecret']]);
+    const [username, password] =
+      grant === 'password'
+        ? references([
+            ['username', 'username'],
+            ['password', 'password'],
+          ])
+        : [];
+    useAuth({
+      scheme: 'oauth2',
+      grant,
+      tokenUrl,
+      clientId,
+      ...(clientSecret === undefined ? {} : { clientSecret: new Template(clientSecret, false) }),
+      ...(plain('scope') ? { scope: plain('scope') } : {}),
+      ...(plain('audience') ? { audience: plain('audience') } : {}),
+      ...(username === undefined ? {} : { username: new Template(username, false) }),
+      ...(password === undefined ? {} : { password: new Template(password, false) }),
+      ...(resolved('client_authentication') === 'body' ? { clientAuth: 'body' as const } : {}),
+    });
   } else {
-    unconverted.push(`${auth.type} auth (runner sends Basic, Bearer and API-key auth only)`);
+    const refused = REFUSED_AUTH_SCHEMES[auth.type];
+    unconverted.push(
+      refused !== undefined
+        ? `${auth.type} auth: ${refusedAuthMessage(refused)}`
+        : `${auth.type} auth (runner speaks basic, bearer, digest, awsSigV4, oauth2 and API keys)`,
+    );
   }
 }
+
+/** Postman's grant names to runner's; the others need a browser (authorization code, implicit). */
+const OAUTH2_GRANTS: Record<string, 'client_credentials' | 'password' | undefined> = {
+  client_credentials: 'client_credentials',
+  password_credentials: 'password',
+};
 
 /** `{{name}}` of a secret variable reads its credential. */
 function accountReferences(secrets: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
