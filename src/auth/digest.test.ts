@@ -39,7 +39,10 @@ describe('Digest (RFC 7616)', () => {
       /no Digest challenge runner can answer \(offered MD5\/auth-int/,
     );
     expect(pickDigestChallenge(parseChallenges('Bearer realm="r"'))).toBe(
-      'the server sent no Digest challenge',
+      'the server answered 401 offering Bearer, not Digest',
+    );
+    expect(pickDigestChallenge(parseChallenges(''))).toBe(
+      'the server answered 401 without a challenge (no WWW-Authenticate header)',
     );
   });
 

@@ -15,10 +15,19 @@ function baseAlgorithm(challenge: Challenge): string {
   return (challenge.params.algorithm ?? 'MD5').toLowerCase().replace(/-sess$/, '');
 }
 
+/** `basic` as servers write it: `Basic`. */
+const schemeName = (scheme: string): string => scheme.charAt(0).toUpperCase() + scheme.slice(1, 40);
+
 /** The Digest challenge to answer, or a reason why none can be. */
 export function pickDigestChallenge(challenges: readonly Challenge[]): Challenge | string {
   const digests = challenges.filter((challenge) => challenge.scheme === 'digest');
-  if (digests.length === 0) return 'the server sent no Digest challenge';
+  if (digests.length === 0) {
+    // Say what the server did offer: a Basic or Bearer realm is a different fix than a missing header.
+    const offered = [...new Set(challenges.map((challenge) => challenge.scheme))].slice(0, 5);
+    return offered.length === 0
+      ? 'the server answered 401 without a challenge (no WWW-Authenticate header)'
+      : `the server answered 401 offering ${offered.map(schemeName).join(', ')}, not Digest`;
+  }
   const usable = digests.filter(
     (challenge) => HASHES[baseAlgorithm(challenge)] !== undefined && offersAuth(challenge) !== false,
   );

@@ -63,4 +63,25 @@ describe('auth: digest against httpbin', () => {
     }
     expect(run.stdout).not.toContain('Digest-Pw-1');
   });
+
+  it('a 401 without a Digest challenge names what the server offered instead', async () => {
+    const other = await fileWorkspace({
+      '.runner/environments/local.yaml': `baseUrl: http://localhost:${httpbin.port}\n`,
+      '.runner/credentials/local.yaml': 'api:\n  user: ada\n  password: Digest-Pw-1\n',
+      '.runner/tests/basic-only.yaml': `scenario: basic only
+steps:
+  - request: { method: GET, url: /basic-auth/ada/other-pw }
+    auth: { digest: { username: $accounts.api.user, password: $accounts.api.password } }
+`,
+    });
+    try {
+      const run = await runCli(['run'], { cwd: other.dir });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(
+        'Digest authentication: the server answered 401 offering Basic, not Digest',
+      );
+    } finally {
+      await other.cleanup();
+    }
+  });
 });
