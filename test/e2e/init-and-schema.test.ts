@@ -63,6 +63,14 @@ describe('runner init', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('invalid --base-url `localhost:3000`: an http:// or https:// URL');
     expect(await readdir(other)).toEqual([]);
+    // A password in the URL would land in a tracked file and on the screen: refused without echoing it.
+    const withPassword = await runCli(['init', '--base-url', 'http://admin:Pw-In-Url-9@localhost:3000/'], {
+      cwd: other,
+    });
+    expect(withPassword.code).toBe(2);
+    expect(withPassword.stderr).toContain('invalid --base-url: it holds a user name or password');
+    expect(withPassword.stderr + withPassword.stdout).not.toContain('Pw-In-Url-9');
+    expect(await readdir(other)).toEqual([]);
   });
 
   it('never re-creates a file you deleted, says what is missing, and writes it back when asked', async () => {

@@ -31,6 +31,17 @@ function baseUrlOption(args: ParsedArgs, demo: boolean): string {
       hint: 'such as --base-url http://localhost:8080',
     });
   }
+  if (url.username !== '' || url.password !== '') {
+    // The environment file is committed (only credentials/ is git-ignored): a password written there
+    // would be published, and echoing the URL back would print it.
+    throw new RunnerError(
+      'cli.usage',
+      'invalid --base-url: it holds a user name or password, which would be written to .runner/environments/local.yaml (tracked by git)',
+      {
+        hint: 'give the URL without them, put the account in .runner/credentials/local.yaml and declare `auth: { basic: { username: $accounts.<account>.username, password: $accounts.<account>.password } }` in the environment (docs/language.md, Auth)',
+      },
+    );
+  }
   return given;
 }
 
