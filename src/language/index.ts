@@ -11,6 +11,7 @@ export { parseDuration } from './duration.js';
 export { encodeForm, expandLists, FORM_CONTENT_TYPE, graphqlPayload } from './requestBodies.js';
 export { parseYaml, formatSize, DEFAULT_YAML_LIMITS, type ParsedYaml, type YamlLimits } from './parseYaml.js';
 export { checkShape } from './checkShape.js';
+export { authAccountProblems } from './scenarioRoles.js';
 export { ENV_REFERENCE, hasEnvReference } from './envReferences.js';
 export type { JsonSchema } from './jsonSchema.js';
 export { scenarioJsonSchema } from './scenarioSchema.js';

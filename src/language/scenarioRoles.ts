@@ -207,6 +207,19 @@ function checkSecret(accounts: ScenarioContext['accounts']): Check {
   };
 }
 
+/**
+ * The `$accounts` references of an environment file's `auth:` against its credentials file: the same check
+ * a step's `auth:` gets, so a misspelt field stops the command at its position instead of failing every step.
+ */
+export function authAccountProblems(
+  auth: YamlNode,
+  accounts: ReadonlyMap<string, readonly string[]>,
+): Diagnostic[] {
+  return stringNodes(auth).flatMap((scalar) =>
+    accountReferenceProblems(accounts, scalar, String(scalar.value), 'auth', true),
+  );
+}
+
 export function scenarioRoleChecks(context: ScenarioContext, file: string): RoleCheck {
   const checks: Record<Role, Check> = {
     template: checkTemplateValues(context.accounts),

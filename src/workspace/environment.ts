@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunnerError } from '../diagnostics/errors.js';
 import {
+  authAccountProblems,
   buildAuth,
   CREDENTIALS_SHAPE,
   entryOf,
@@ -90,6 +91,7 @@ export async function loadEnvironment(
   const read = await readCheckedYamlTree(file, display, ENVIRONMENT_SHAPE, 'environment.invalid', fill);
   const data = (read.data ?? missingBaseUrl(display)) as EnvironmentFile;
   const authEntry = read.root?.kind === 'map' ? entryOf(read.root, 'auth') : undefined;
+  if (authEntry !== undefined) await checkAuthAccounts(workspace, name, display, authEntry.value);
   const auth = authEntry === undefined ? undefined : buildAuth(data.auth, authEntry.key.loc);
   return {
     name,
@@ -101,6 +103,40 @@ export async function loadEnvironment(
     variables: data.variables ?? {},
     ...(auth === undefined ? {} : { auth }),
   };
+}
+
+/** `auth:` reads `$accounts` fields the credentials file has (when it has one): else exit 2 at the position. */
+async function checkAuthAccounts(
+  workspace: Workspace,
+  name: string,
+  display: string,
+  auth: YamlNode,
+): Promise<void> {
+  const accounts = await credentialFieldNames(workspace, name);
+  const problems = accounts === undefined ? [] : authAccountProblems(auth, accounts);
+  const [first] = problems;
+  if (first === undefined) return;
+  const summary = problems.length === 1 ? first.message : `${problems.length} problems`;
+  throw new RunnerError('environment.invalid', `invalid environment file ${display}: ${summary}`, {
+    diagnostics: problems,
+  });
+}
+
+/**
+ * The names in the credentials file, for checking `$accounts` references; undefined when there is no file
+ * or it does not load (the run says why; `validate` then skips that check).
+ */
+export async function credentialFieldNames(
+  workspace: Workspace,
+  environment: string,
+): Promise<ReadonlyMap<string, readonly string[]> | undefined> {
+  try {
+    if ((await missingCredentialsFile(workspace, environment)) !== undefined) return undefined;
+    const credentials = await loadCredentials(workspace, environment);
+    return new Map(Object.entries(credentials).map(([account, fields]) => [account, Object.keys(fields)]));
+  } catch {
+    return undefined;
+  }
 }
 
 function missingBaseUrl(display: string): never {

@@ -20,7 +20,7 @@ import {
 } from '../language/index.js';
 import { scenarioFilesUnder } from './collectScenarioFiles.js';
 import { displayPath } from './displayPath.js';
-import { loadCredentials, missingCredentialsFile } from './environment.js';
+import { credentialFieldNames } from './environment.js';
 import { isDirectory } from './fileKinds.js';
 import { isInside, placeInProject, type ProjectPlacement } from './projectPaths.js';
 import { readTextFile, readTextFileSync } from './readYamlFile.js';
@@ -36,23 +36,6 @@ interface Source {
   cached?: CachedSource;
 }
 type SourceOrProblem = Source | { problem: Diagnostic };
-
-/**
- * The names in the credentials file, for checking `$accounts` references; undefined when there is no file
- * or it does not load (the run says why; `validate` then skips that check).
- */
-async function accountFields(
-  workspace: Workspace,
-  environment: string,
-): Promise<ReadonlyMap<string, readonly string[]> | undefined> {
-  try {
-    if ((await missingCredentialsFile(workspace, environment)) !== undefined) return undefined;
-    const credentials = await loadCredentials(workspace, environment);
-    return new Map(Object.entries(credentials).map(([account, fields]) => [account, Object.keys(fields)]));
-  } catch {
-    return undefined;
-  }
-}
 
 /** Texts by absolute path that replace the files on disk: what an editor holds but has not saved. */
 export type OpenDocuments = ReadonlyMap<string, string>;
@@ -92,7 +75,7 @@ export class ScenarioSources {
     this.schemas = new Set((await listSchemaFiles(this.workspace)).map((schema) => schema.name));
     const environment = this.environment;
     this.accounts =
-      environment === undefined ? undefined : await accountFields(this.workspace, environment.name);
+      environment === undefined ? undefined : await credentialFieldNames(this.workspace, environment.name);
     // In their order, not sorted: a "did you mean" hint picks among equally close names by order.
     this.sharedKey = JSON.stringify([
       [...this.schemas],

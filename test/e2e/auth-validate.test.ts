@@ -67,4 +67,21 @@ steps:
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('.runner/environments/local.yaml:3:3: Hawk authentication is not supported');
   });
+
+  it("an environment's auth reading a field its credentials lack stops validate and run (exit 2) at its position", async () => {
+    workspace = await fileWorkspace({
+      '.runner/environments/local.yaml':
+        'baseUrl: http://localhost:1\nauth:\n  oauth2:\n    grant: client_credentials\n    tokenUrl: http://localhost:1/t\n    clientId: c\n    clientSecret: $accounts.oc.secrt\n',
+      '.runner/credentials/local.yaml': 'oc:\n  secret: Client-Secret-42\n',
+      '.runner/tests/a.yaml': 'scenario: a\nsteps:\n  - request: { method: GET, url: /a }\n',
+    });
+    const where =
+      '.runner/environments/local.yaml:7:19: account `oc` has no field `secrt` in the credentials file (did you mean `secret`?)';
+    for (const command of ['validate', 'run']) {
+      const run = await runCli([command], { cwd: workspace.dir });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(where);
+      expect(run.stdout + run.stderr).not.toContain('Client-Secret-42');
+    }
+  });
 });
