@@ -1,6 +1,6 @@
 /** Which scenario files a command works on: a file, a directory (recursively), or the tests path. */
 import { readdir } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { extname, isAbsolute, join, resolve } from 'node:path';
 import { RunnerError } from '../diagnostics/errors.js';
 import { displayPath } from './displayPath.js';
 import { isDirectory, isFile } from './fileKinds.js';
@@ -56,6 +56,7 @@ export async function collectScenarioFiles(
     if (await isDirectory(candidate)) return scenarioFilesUnder(candidate);
   }
   const shown = candidates.map((candidate) => displayPath(cwd, candidate));
+  const extension = target === undefined ? undefined : await missingExtension(candidates);
   throw new RunnerError(
     'scenario.not-found',
     target === undefined
@@ -65,9 +66,20 @@ export async function collectScenarioFiles(
       hint:
         target === undefined
           ? 'set `tests.path` in .runner/config.yaml or run `runner init`'
-          : `looked for ${shown.join(' and ')}`,
+          : extension !== undefined
+            ? `did you mean \`${target}${extension}\`?`
+            : `looked for ${shown.join(' and ')}`,
     },
   );
+}
+
+/** `.yaml` or `.yml` when a candidate written without its extension (`runner run health`) names a file. */
+async function missingExtension(candidates: readonly string[]): Promise<string | undefined> {
+  for (const candidate of candidates) {
+    if (extname(candidate) !== '') continue;
+    for (const extension of ['.yaml', '.yml']) if (await isFile(candidate + extension)) return extension;
+  }
+  return undefined;
 }
 
 function byCodePoint(a: string, b: string): number {

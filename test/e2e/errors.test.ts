@@ -23,6 +23,25 @@ describe('errors that stop a command are explained, never a stack trace (exit 2)
     }
   });
 
+  it('a scenario named without its extension gets the file name to write', async () => {
+    const { dir, cleanup } = await tempWorkspace();
+    try {
+      await mkdir(join(dir, '.runner/tests'), { recursive: true });
+      await mkdir(join(dir, '.runner/environments'));
+      await writeEnvironment(dir, 'local', 'baseUrl: http://localhost:1\n');
+      await writeFile(join(dir, '.runner/tests/health.yaml'), 'scenario: h\nsteps:\n  - set: { a: 1 }\n');
+      for (const command of ['run', 'validate', 'load']) {
+        const { code, stderr } = await runCli([command, 'health'], { cwd: dir });
+        expect(code).toBe(2);
+        expect(stderr).toBe('error: no scenario file or directory `health` (did you mean `health.yaml`?)\n');
+      }
+      const other = await runCli(['run', 'nothere'], { cwd: dir });
+      expect(other.stderr).toContain('(looked for nothere and .runner/tests/nothere)');
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('init refuses to nest a workspace inside another', async () => {
     const { dir, cleanup } = await tempWorkspace('failures');
     try {
