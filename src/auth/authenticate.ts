@@ -86,11 +86,17 @@ export function authenticatedClient(http: HttpClient, auth: ResolvedAuth, contex
   };
 
   const tokenSource = (account: OAuth2Account, request: HttpRequest): TokenSource => {
+    // Token requests say who sends them as the step does (`runner/<version>`), not the protocol library.
+    const userAgent = findHeader(request.headers, 'user-agent');
     const transport = {
       send: (tokenRequest: HttpRequest) => {
         const credentials = findHeader(tokenRequest.headers, 'authorization');
         if (typeof credentials === 'string') context.addSecret(credentials.replace(/^\S+\s+/, ''));
-        return sendRecorded('oauth2 token', tokenRequest);
+        const headers = Object.fromEntries(
+          Object.entries(tokenRequest.headers).filter(([name]) => name.toLowerCase() !== 'user-agent'),
+        );
+        if (typeof userAgent === 'string') headers['user-agent'] = userAgent;
+        return sendRecorded('oauth2 token', { ...tokenRequest, headers });
       },
       timeoutMs: request.timeoutMs,
       maxResponseBytes: request.maxResponseBytes,

@@ -78,6 +78,11 @@ steps:
       tokens.requests.every((request) => request.basic && request.form.client_secret === undefined),
     ).toBe(true);
     expect(tokens.requests[0]?.form.scope).toBe('read write');
+    // Token requests say who sends them, as every request of the run does (not the protocol library).
+    expect(tokens.requests.map((request) => request.userAgent)).toEqual([
+      expect.stringMatching(/^runner\//),
+      expect.stringMatching(/^runner\//),
+    ]);
     expect(api.seen).toHaveLength(100);
     expect(api.seen.every((request) => request.authorization?.startsWith('Bearer '))).toBe(true);
     expect(new Set(api.seen.map((request) => request.authorization)).size).toBe(2);

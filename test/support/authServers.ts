@@ -11,6 +11,7 @@ export interface TokenRequestSeen {
   /** The client authenticated with an `Authorization: Basic` header (else in the form, or not at all). */
   basic: boolean;
   form: Record<string, unknown>;
+  userAgent?: string;
 }
 
 export interface TokenServerOptions {
@@ -59,7 +60,13 @@ export async function startTokenServer(options: TokenServerOptions): Promise<Tok
     const form = (request.body ?? {}) as Record<string, unknown>;
     const basic = fromBasic(request.headers.authorization);
     const grant = String(form.grant_type);
-    requests.push({ grant, basic: basic !== undefined, form: { ...form } });
+    const userAgent = request.headers['user-agent'];
+    requests.push({
+      grant,
+      basic: basic !== undefined,
+      form: { ...form },
+      ...(userAgent ? { userAgent } : {}),
+    });
     const [id, secret] = basic ?? [form.client_id, form.client_secret];
     if (id !== options.clientId || secret !== options.clientSecret)
       return refuse(response, 401, 'invalid_client');

@@ -40,7 +40,7 @@ export async function execute(args: ParsedArgs, io: CliIo): Promise<number> {
     );
   }
   if (inputs.length === 0)
-    throw usage('`runner report merge` needs at least one run directory or report.json');
+    throw usage('`runner report merge` needs at least one run directory, report.json or load.json');
   const out = args.options.out;
   if (typeof out !== 'string' || out === '') throw usage('`runner report merge` needs --out <dir>');
   // load.json files (runner load --shard) merge as load: histograms add (DECISIONS.md, "Load").
