@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeScenario } from '../support/workspaceFiles.js';
 import { runCli, tempWorkspace } from '../support/cli.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
@@ -58,11 +59,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function scenario(name: string, yaml: string): Promise<string> {
-  const file = join(dir, '.runner/tests', `${name}.yaml`);
-  await writeFile(file, yaml);
-  return file;
-}
+const scenario = (name: string, yaml: string) => writeScenario(dir, name, yaml);
 
 /** Lines GitHub Actions would read as a workflow command: `::` after leading blanks, or `##[` anywhere. */
 function workflowCommandLines(text: string): string[] {

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeScenario } from '../support/workspaceFiles.js';
 import { runCli, tempWorkspace } from '../support/cli.js';
 import { drip, rawResponse, startRawServer, type RawServer } from '../support/rawServer.js';
 
@@ -93,11 +94,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function scenario(name: string, yaml: string): Promise<string> {
-  const file = join(dir, '.runner/tests', `${name}.yaml`);
-  await writeFile(file, yaml);
-  return file;
-}
+const scenario = (name: string, yaml: string) => writeScenario(dir, name, yaml);
 
 /** Every report format and snapshots; the text of every file the run left, by name. */
 async function runWithEveryReport(file: string, extra: string[] = []) {

@@ -1,31 +1,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LoadReport } from '../../src/load/index.js';
 import { runCli, tempWorkspace } from '../support/cli.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
 // Issue 26, DECISIONS.md "Load": `runner load` runs the scenarios as they are against a real server reached
 // as `localhost`, and the server counts what arrived.
-
-interface LoadJson {
-  load: { model: string; rate?: number; vus?: number; shard?: string; shards?: number };
-  summary: {
-    iterations: number;
-    requests: number;
-    errors: number;
-    error_rate: number;
-    rps: number;
-    dropped_iterations: number;
-    latency: { min: number; mean: number; p50: number; p90: number; p95: number; p99: number; max: number };
-  };
-  steps: Record<
-    string,
-    { requests: number; errors: number; latency: { p50: number }; first_failure?: string }
-  >;
-  timeline: { second: number; requests: number }[];
-  thresholds: { threshold: string; passed: boolean; actual?: number }[];
-  histograms: Record<string, string>;
-}
 
 let api: TestServer | undefined;
 let dir: string;
@@ -73,8 +54,8 @@ steps:
     expect: { status: 200, body.path: /item }
 `;
 
-async function loadJson(path = '.runner/reports/latest/load.json'): Promise<LoadJson> {
-  return JSON.parse(await readFile(join(dir, path), 'utf8')) as LoadJson;
+async function loadJson(path = '.runner/reports/latest/load.json'): Promise<LoadReport> {
+  return JSON.parse(await readFile(join(dir, path), 'utf8')) as LoadReport;
 }
 
 const count = (path: string) => api!.requests.filter((request) => request.url === path).length;

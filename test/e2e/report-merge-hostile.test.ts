@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeScenario } from '../support/workspaceFiles.js';
 import { runCli, tempWorkspace } from '../support/cli.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
@@ -44,11 +45,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function scenario(name: string, yaml: string): Promise<string> {
-  const file = join(dir, '.runner/tests', `${name}.yaml`);
-  await writeFile(file, yaml);
-  return file;
-}
+const scenario = (name: string, yaml: string) => writeScenario(dir, name, yaml);
 
 describe('report merge', () => {
   async function rawRun(): Promise<string> {

@@ -33,3 +33,10 @@ export async function fileWorkspace(files: Record<string, string>): Promise<File
     cleanup,
   };
 }
+
+/** Writes `.runner/tests/<name>.yaml` in the workspace at `dir` and returns its path. */
+export async function writeScenario(dir: string, name: string, yaml: string): Promise<string> {
+  const file = join(dir, '.runner/tests', `${name}.yaml`);
+  await writeFile(file, yaml);
+  return file;
+}
