@@ -2,10 +2,11 @@
 // is the CLI): dist/runner.cjs, a small launcher that turns on Node's compile cache and then imports the
 // program, dist/lib/cli.mjs and its chunks (src/cli/launcher.ts). The demo is dist/demo.cjs.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { trimSourceMaps } from './ownSourceMaps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -118,12 +119,14 @@ async function bundleCommonJs({ entry, outfile, shebang, define }) {
 
 /**
  * The program as ES modules split at every `import()`: a command, and a heavy library (spreadsheets,
- * Redis, the MCP SDK, JSON Schema), is read from disk only when a run first needs it, so `--version`
- * reads a few kilobytes. Plain dynamic imports: no loader of our own.
+ * Redis, the MCP SDK, JSON Schema, WebSocket, gRPC), is read from disk only when a run first needs it, so
+ * `--version` reads a few kilobytes. Plain dynamic imports: no loader of our own. esbuild's metafile (which
+ * inputs went into which chunk) is written beside dist/lib, outside the package, for the build tests that
+ * check what a start-up loads.
  */
-async function bundleSplit({ entry, outdir, name, define }) {
+async function bundleSplit({ entry, outdir, name, define, metafile }) {
   checkEntry(entry, outdir);
-  await build({
+  const result = await build({
     ...COMMON_OPTIONS,
     format: 'esm',
     splitting: true,
@@ -133,7 +136,10 @@ async function bundleSplit({ entry, outdir, name, define }) {
     chunkNames: 'chunks/[name]-[hash]',
     banner: { js: ESM_REQUIRE_BANNER },
     define: { ...define, ...UNDICI_DEFINES },
+    metafile: true,
   }).catch(failedToBuild(outdir));
+  writeFileSync(join(root, metafile), JSON.stringify(result.metafile));
+  trimSourceMaps(join(root, outdir));
   printBuilt(join(outdir, `${name}.mjs`), entry);
 }
 
@@ -149,7 +155,13 @@ const TARGETS = {
   runner: async () => {
     // Files of an older build must not linger beside the program.
     rmSync(join(root, 'dist', 'lib'), { recursive: true, force: true });
-    await bundleSplit({ entry: 'src/cli/main.ts', outdir: 'dist/lib', name: 'cli', define });
+    await bundleSplit({
+      entry: 'src/cli/main.ts',
+      outdir: 'dist/lib',
+      name: 'cli',
+      define,
+      metafile: 'dist/lib.meta.json',
+    });
     await bundleCommonJs({ entry: 'src/cli/launcher.ts', outfile: 'dist/runner.cjs', shebang: true, define });
   },
   demo: () => bundleCommonJs({ entry: 'demo/server.ts', outfile: 'dist/demo.cjs', shebang: false, define }),

@@ -23,6 +23,102 @@ function runBundle(args: string[], nodeOptions: string[] = []) {
   });
 }
 
+/**
+ * Libraries only some steps or commands need (streams, RPC, Redis, the MCP SDK, spreadsheets, OpenAPI, the
+ * editor server): `--version` and a plain HTTP run must never read them (issue 25, DECISIONS.md "Speed").
+ */
+const LAZY_LIBRARIES = [
+  'ws',
+  'graphql-ws',
+  'graphql',
+  'eventsource-parser',
+  '@grpc/grpc-js',
+  '@grpc/proto-loader',
+  '@grpc/reflection',
+  'protobufjs',
+  '@redis/client',
+  '@modelcontextprotocol/sdk',
+  '@cj-tech-master/excelts',
+  '@readme/openapi-parser',
+  'vscode-languageserver',
+  'chokidar',
+];
+
+/** For each file of dist/lib, the npm packages bundled into it (esbuild's metafile). */
+function packagesByChunk(): Map<string, Set<string>> {
+  const meta = JSON.parse(readFileSync(join(root, 'dist', 'lib.meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  const chunks = new Map<string, Set<string>>();
+  for (const [output, { inputs }] of Object.entries(meta.outputs)) {
+    const names = Object.keys(inputs).flatMap((input) => {
+      const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      return match ? [match[1]!] : [];
+    });
+    chunks.set(join(root, output), new Set(names));
+  }
+  return chunks;
+}
+
+/** Runs the bundle with a module hook (node:module register, a public API) that records each file loaded. */
+async function loadedFiles(
+  args: string[],
+  cwd: string,
+): Promise<{ status: number | null; loaded: string[] }> {
+  const log = join(scratch, 'loaded.log');
+  const hooks = join(scratch, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');
+  return next(url, context);
+}
+`,
+  );
+  const register = join(scratch, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  rmSync(log, { force: true });
+  // Asynchronous: the run talks to a server in this process.
+  const child = spawn(process.execPath, ['--import', register, bundle, ...args], {
+    cwd,
+    env: { PATH: '', RUNNER_NO_CACHE: '1' },
+    stdio: 'ignore',
+  });
+  const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const loaded = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((url) => fileURLToPath(url));
+  return { status, loaded };
+}
+
+/** A project with one scenario: a GET to a loopback server, reached as localhost, that answers JSON. */
+async function withHttpProject(name: string, use: (project: string) => void | Promise<void>): Promise<void> {
+  const server = createServer((_request, response) => response.end('{"ok":true}'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (server.address() as AddressInfo).port;
+    const project = join(scratch, name);
+    mkdirSync(join(project, '.runner', 'tests'), { recursive: true });
+    mkdirSync(join(project, '.runner', 'environments'), { recursive: true });
+    writeFileSync(
+      join(project, '.runner', 'environments', 'local.yaml'),
+      `baseUrl: http://localhost:${port}\n`,
+    );
+    writeFileSync(
+      join(project, '.runner', 'tests', 'one.yaml'),
+      'scenario: one\nsteps:\n  - request: { method: GET, url: /x }\n    expect: { status: 200, body.ok: true }\n',
+    );
+    await use(project);
+  } finally {
+    server.close();
+  }
+}
+
 describe('dist/runner.cjs and the program in dist/lib', () => {
   it('is an executable node script', () => {
     expect(readFileSync(bundle, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
@@ -42,32 +138,10 @@ describe('dist/runner.cjs and the program in dist/lib', () => {
     expect(Date.now() - builtAt).toBeLessThan(24 * 60 * 60 * 1000);
   });
 
-  it('reads a few kilobytes of the program for --version and --help: heavy modules load on first use', () => {
-    // A module hook (node:module register, a public API) records every file the process loads.
-    const log = join(scratch, 'loaded.log');
-    const hooks = join(scratch, 'hooks.mjs');
-    writeFileSync(
-      hooks,
-      `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');
-  return next(url, context);
-}
-`,
-    );
-    const register = join(scratch, 'register.mjs');
-    writeFileSync(
-      register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-    );
+  it('reads a few kilobytes of the program for --version and --help: heavy modules load on first use', async () => {
     for (const args of [['--version'], ['--help']]) {
-      rmSync(log, { force: true });
-      const { status } = runBundle(args, ['--import', register]);
+      const { status, loaded } = await loadedFiles(args, scratch);
       expect(status).toBe(0);
-      const loaded = readFileSync(log, 'utf8')
-        .trim()
-        .split('\n')
-        .map((url) => fileURLToPath(url));
       expect(loaded.slice(0, 2)).toEqual([bundle, join(root, 'dist', 'lib', 'cli.mjs')]);
       const bytes = loaded.reduce((sum, file) => sum + statSync(file).size, 0);
       // The whole program is ~2 MB; the start-up path is the entry and a few small shared chunks.
@@ -75,24 +149,36 @@ export async function load(url, context, next) {
     }
   });
 
+  it('loads no stream, RPC or other heavy library for --version or a plain HTTP run', async () => {
+    // Which packages went into which chunk: esbuild's metafile, written by the build beside dist/lib.
+    const chunks = packagesByChunk();
+    const bundled = new Set([...chunks.values()].flatMap((packages) => [...packages]));
+    const { devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    // Every listed library the project depends on is really in the bundle, so the check below means something.
+    const present = LAZY_LIBRARIES.filter((name) => Object.hasOwn(devDependencies, name));
+    expect(present.length).toBeGreaterThanOrEqual(4);
+    for (const name of present) expect(bundled, name).toContain(name);
+    await withHttpProject('lazy-probe', async (project) => {
+      for (const [args, cwd] of [
+        [['--version'], scratch],
+        [['run'], project],
+      ] as const) {
+        const { status, loaded } = await loadedFiles([...args], cwd);
+        expect(status).toBe(0);
+        const libraries = loaded.flatMap((file) => [...(chunks.get(file) ?? [])]);
+        expect(libraries.filter((name) => LAZY_LIBRARIES.includes(name))).toEqual([]);
+        // The probe saw the program's chunks, not nothing: a run reads the HTTP client's.
+        if (args[0] === 'run') expect(libraries).toContain('undici');
+      }
+    });
+  });
+
   it('never makes Node load its own internal undici during a run (~30 ms of every run on Node 22)', async () => {
     // Node loads its bundled undici lazily, when a web global (Headers, fetch) or node:http's WebSocket is
     // first read; runner has its own undici, so a run that triggers that pays twice (scripts/build.mjs).
-    const server = createServer((_request, response) => response.end('{"ok":true}'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const port = (server.address() as AddressInfo).port;
-      const project = join(scratch, 'undici-probe');
-      mkdirSync(join(project, '.runner', 'tests'), { recursive: true });
-      mkdirSync(join(project, '.runner', 'environments'), { recursive: true });
-      writeFileSync(
-        join(project, '.runner', 'environments', 'local.yaml'),
-        `baseUrl: http://localhost:${port}\n`,
-      );
-      writeFileSync(
-        join(project, '.runner', 'tests', 'one.yaml'),
-        'scenario: one\nsteps:\n  - request: { method: GET, url: /x }\n    expect: { status: 200, body.ok: true }\n',
-      );
+    await withHttpProject('undici-probe', async (project) => {
       const probe = join(scratch, 'internal-modules.cjs');
       writeFileSync(
         probe,
@@ -109,9 +195,7 @@ export async function load(url, context, next) {
       });
       expect(result.status).toBe(0);
       expect(JSON.parse(result.stderr)).toEqual([]);
-    } finally {
-      server.close();
-    }
+    });
   });
 
   it('gives code written as ESM an import.meta.url: dist/demo.cjs knows it was run directly', async () => {
