@@ -6,12 +6,15 @@
  */
 import type { Diagnostic } from '../diagnostics/errors.js';
 import type { ParsedScenario, Scenario, Step } from '../language/index.js';
+import { mayUseOthers, withScenarioPath } from './storedScenario.js';
 
 type UseStep = Step & { kind: 'use' };
 
 /** Every `use` step of a scenario, loops included, in source order. */
 function useSteps(scenario: Scenario): UseStep[] {
   const out: UseStep[] = [];
+  // A stored scenario knows without making its steps into objects (most files use nothing).
+  if (!mayUseOthers(scenario)) return out;
   const visit = (steps: readonly Step[]): void => {
     for (const step of steps) {
       if (step.kind === 'use') out.push(step);
@@ -92,7 +95,7 @@ export async function resolveComposition(
             location: step.loc,
           });
         } else if (fresh) {
-          fragments.set(step.usePath, { ...target.scenario, path: step.usePath });
+          fragments.set(step.usePath, withScenarioPath(target.scenario, step.usePath));
           await follow(target.scenario);
         }
       }),

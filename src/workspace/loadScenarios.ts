@@ -5,6 +5,7 @@ import { resolveComposition } from './composition.js';
 import { displayPath } from './displayPath.js';
 import type { ParseCache } from './parseCache.js';
 import { ScenarioSources, type OpenDocuments } from './scenarioSources.js';
+import { withScenarioPath } from './storedScenario.js';
 import type { Environment, Workspace } from './types.js';
 
 export interface LoadedScenarios {
@@ -32,7 +33,7 @@ export async function loadScenarios(
   await sources.prepare(files);
   const results = await Promise.all(files.map((file) => sources.parse(file)));
   const scenarios = results.flatMap((result, i) =>
-    result.scenario ? [{ ...result.scenario, path: files[i] }] : [],
+    result.scenario ? [withScenarioPath(result.scenario, files[i]!)] : [],
   );
   const byFile = new Map(files.map((file, i) => [file, results[i]]));
   const composition = await resolveComposition(scenarios, {
@@ -62,5 +63,5 @@ export async function loadScenarioFile(
   const sources = new ScenarioSources(workspace, environment, cwd, cache);
   await sources.prepare([file], { findParents: false });
   const parsed = await sources.parse(file, { isUseTarget: true });
-  return parsed.scenario ? { ...parsed, scenario: { ...parsed.scenario, path: file } } : parsed;
+  return parsed.scenario ? { ...parsed, scenario: withScenarioPath(parsed.scenario, file) } : parsed;
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedScenario, ScenarioSummary } from '../language/index.js';
 import { isPrivate } from './privateFiles.js';
+import { scenarioFromStore, storeScenario, type StoredScenarioData } from './storedScenario.js';
 
 /** The outcome of checking a file in one context; `key` names the context, given the targets `uses` asked. */
 export interface CheckedScenario {
@@ -50,15 +51,42 @@ export interface ParseCacheOptions {
   build: string;
 }
 
+/**
+ * A check as the file keeps it: the scenario in its stored form (storedScenario.ts), whose steps stay bytes
+ * (views into the file read) until a run reads them.
+ */
+interface StoredCheck {
+  key: string;
+  uses: readonly string[];
+  diagnostics: ParsedScenario['diagnostics'];
+  scenario?: StoredScenarioData;
+}
+
 interface Entry {
   digest: string;
   summary: ScenarioSummary;
   /** Newest first, at most MAX_CHECKS (one per environment a project is run against, say). */
-  checks: CheckedScenario[];
+  checks: StoredCheck[];
 }
 
 /** The layout of the cache file: a file of another layout is ignored, whatever build wrote it. */
-const FORMAT = 4;
+const FORMAT = 5;
+
+function storedCheck({ key, uses, result }: CheckedScenario): StoredCheck {
+  return {
+    key,
+    uses,
+    diagnostics: result.diagnostics,
+    ...(result.scenario ? { scenario: storeScenario(result.scenario) } : {}),
+  };
+}
+
+function parsedOf(check: StoredCheck): ParsedScenario {
+  return {
+    diagnostics: check.diagnostics,
+    ...(check.scenario ? { scenario: scenarioFromStore(check.scenario) } : {}),
+  };
+}
 
 interface CacheFile {
   format: number;
@@ -130,7 +158,8 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       return {
         summary: entry.summary,
         checked(keyOf) {
-          return entry.checks.find((check) => check.key === keyOf(check.uses))?.result;
+          const check = entry.checks.find((stored) => stored.key === keyOf(stored.uses));
+          return check && parsedOf(check);
         },
       };
     },
@@ -142,10 +171,10 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
     rememberChecked(file, display, text, checked) {
       const entry = current(file, display, text);
       if (!entry) return;
-      entry.checks = [checked, ...entry.checks.filter((check) => check.key !== checked.key)].slice(
-        0,
-        MAX_CHECKS,
-      );
+      entry.checks = [
+        storedCheck(checked),
+        ...entry.checks.filter((check) => check.key !== checked.key),
+      ].slice(0, MAX_CHECKS);
       changed = true;
     },
     async save() {

@@ -26,6 +26,7 @@ import { isInside, placeInProject, type ProjectPlacement } from './projectPaths.
 import { readTextFile, readTextFileSync } from './readYamlFile.js';
 import type { CachedSource, ParseCache } from './parseCache.js';
 import { listSchemaFiles } from './schemaFiles.js';
+import { compactScenario } from './storedScenario.js';
 import type { Environment, Workspace } from './types.js';
 
 /** A file's text, its `use` summary and its YAML tree (parsed at most once, and only when needed). */
@@ -100,7 +101,9 @@ export class ScenarioSources {
     if (checked) return checked;
     await prepareQueryChecks(read.text);
     const asked = new Set<string>();
-    const result = parseScenario(read.text, display, this.context(file, isUseTarget, asked), read.yaml());
+    const parsed = parseScenario(read.text, display, this.context(file, isUseTarget, asked), read.yaml());
+    // Kept compact from here on: a run plans every file before its first request (storedScenario.ts).
+    const result = parsed.scenario ? { ...parsed, scenario: compactScenario(parsed.scenario) } : parsed;
     const uses = [...asked];
     const key = this.contextKey(file, isUseTarget, uses);
     this.cache?.rememberChecked(file, display, read.text, { key, uses, result });
