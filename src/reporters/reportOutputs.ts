@@ -1,12 +1,12 @@
 import type { RunResult, StepResult } from '../engine/index.js';
 import { serializeCoverage, type ApiCoverage } from './coverage/apiCoverage.js';
 import { writeRunReports, type ReportFile } from './files/writeRunReports.js';
-import { renderCtrf } from './ctrf/renderCtrf.js';
+import { ctrfText } from './ctrf/renderCtrf.js';
 import { htmlReportText } from './files/htmlReportText.js';
 import { htmlReportParts } from './html/renderHtmlReport.js';
 import { jsonReportText } from './json/buildJsonReport.js';
 import { chunked } from './json/jsonText.js';
-import { renderJunit } from './junit/renderJunit.js';
+import { junitText } from './junit/renderJunit.js';
 import { buildFailureSnapshot, type FailureSnapshot } from './snapshots/buildFailureSnapshot.js';
 import { writeFailureSnapshots } from './snapshots/writeFailureSnapshots.js';
 
@@ -92,13 +92,13 @@ export function reportFiles(run: FinishedResults, options: ReportFileOptions): R
   if (options.formats.includes('junit')) {
     files.push({
       name: 'report.xml',
-      content: () => renderJunit(masked, { generatedAt: options.generatedAt }),
+      content: () => chunked(junitText(masked, { generatedAt: options.generatedAt })),
     });
   }
   if (options.formats.includes('ctrf')) {
     files.push({
       name: 'ctrf-report.json',
-      content: () => renderCtrf(masked, { ...meta, filePath: options.projectPath }),
+      content: () => chunked(ctrfText(masked, { ...meta, filePath: options.projectPath })),
     });
   }
   if (options.coverage) {

@@ -65,9 +65,29 @@ function ctrfTest(step: StepResult, scenario: ScenarioResult, meta: CtrfMeta): C
  * the step's file relative to the project root and its first line. Pure: the run is already masked.
  */
 export function renderCtrf(run: RunResult, meta: CtrfMeta): string {
-  const tests = run.scenarios.flatMap((scenario) =>
-    scenario.steps.map((step) => ctrfTest(step, scenario, meta)),
-  );
+  return [...ctrfText(run, meta)].join('');
+}
+
+/** Stands for the list of tests in the report's text, which ctrfText writes one test at a time. */
+const TESTS_PLACE = 'runner:ctrf-tests';
+
+/**
+ * The same report as text in pieces, one test at a time (issue 24, flat memory): a run read back from its
+ * record stream holds one scenario's records at once, never the whole run's. The summary before the tests
+ * needs how many are flaky, so the records are read twice (reading is cheap; holding them all was not).
+ */
+export function* ctrfText(run: RunResult, meta: CtrfMeta): Generator<string> {
+  const eachTest = function* () {
+    for (const scenario of run.scenarios) {
+      for (const step of scenario.steps) yield ctrfTest(step, scenario, meta);
+    }
+  };
+  let count = 0;
+  let flaky = 0;
+  for (const test of eachTest()) {
+    count += 1;
+    if (test.flaky === true) flaky += 1;
+  }
   const start = Date.parse(run.startedAt);
   const startMs = Number.isNaN(start) ? 0 : start;
   const report = {
@@ -78,21 +98,36 @@ export function renderCtrf(run: RunResult, meta: CtrfMeta): string {
     results: {
       tool: { name: 'runner', version: meta.version },
       summary: {
-        tests: tests.length,
+        tests: count,
         passed: run.counts.passed,
         failed: run.counts.failed,
         skipped: run.counts.skipped,
         pending: 0,
         other: 0,
-        flaky: tests.filter((test) => test.flaky === true).length,
+        flaky,
         suites: run.scenarios.length,
         start: startMs,
         stop: startMs + wholeMs(run.durationMs),
         duration: wholeMs(run.durationMs),
       },
-      tests,
+      tests: count === 0 ? [] : [TESTS_PLACE],
       environment: { testEnvironment: run.environment },
     },
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  const text = JSON.stringify(report, null, 2);
+  const place = text.indexOf(JSON.stringify(TESTS_PLACE));
+  if (place < 0) {
+    yield `${text}\n`;
+    return;
+  }
+  // The tests go where the placeholder is, indented as JSON.stringify indents that depth.
+  const lineStart = text.lastIndexOf('\n', place) + 1;
+  const indent = text.slice(lineStart, place);
+  yield text.slice(0, lineStart);
+  let first = true;
+  for (const test of eachTest()) {
+    yield `${first ? '' : ',\n'}${indent}${JSON.stringify(test, null, 2).replaceAll('\n', `\n${indent}`)}`;
+    first = false;
+  }
+  yield `${text.slice(place + JSON.stringify(TESTS_PLACE).length)}\n`;
 }

@@ -122,19 +122,35 @@ function commentText(text: string): string {
  * `assertion`, `timing` or `error` (issue 4, JUnit XML).
  */
 export function renderJunit(run: RunResult, meta: JunitMeta): string {
-  const steps = run.scenarios.flatMap((scenario) => scenario.steps);
-  const lines = [
+  return [...junitText(run, meta)].join('');
+}
+
+/**
+ * The same report as text in pieces, one scenario at a time (issue 24, flat memory): a run read back from
+ * its record stream then holds one scenario's records at once, never the whole run's. The totals come from
+ * each scenario's counts, which count its top-level steps as the testcases do.
+ */
+export function* junitText(run: RunResult, meta: JunitMeta): Generator<string> {
+  let tests = 0;
+  let failures = 0;
+  for (const scenario of run.scenarios) {
+    tests += scenario.counts.total;
+    failures += scenario.counts.failed;
+  }
+  const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<!-- runner JUnit report, generated ${commentText(meta.generatedAt)} -->`,
     `<testsuites${attributes({
       name: `runner (${run.environment})`,
-      tests: steps.length,
-      failures: count(steps, 'failed'),
+      tests,
+      failures,
       errors: 0,
       time: seconds(run.durationMs),
     })}>`,
-    ...run.scenarios.flatMap((scenario, id) => renderTestsuite(scenario, id)),
-    '</testsuites>',
   ];
-  return `${lines.join('\n')}\n`;
+  yield `${head.join('\n')}\n`;
+  for (const [id, scenario] of run.scenarios.entries()) {
+    yield `${renderTestsuite(scenario, id).join('\n')}\n`;
+  }
+  yield '</testsuites>\n';
 }
