@@ -34,6 +34,7 @@ const BELOW_THE_EDGES = [
   'auth',
   'http',
   'cache',
+  'streams',
   'spreadsheets',
   'reporters',
   'convert',
@@ -52,6 +53,9 @@ const BOUNDARIES = {
   language: ['expressions', 'assertions', 'diagnostics'],
   http: ['diagnostics'],
   cache: ['http', 'diagnostics'],
+  // Stream step drivers (issue 25): connect through the HTTP client's sandbox, pins and TLS; the engine
+  // loads each driver with import() when a step of its kind runs.
+  streams: ['http', 'diagnostics'],
   spreadsheets: ['diagnostics'],
   workspace: ['language', 'expressions', 'diagnostics'],
   // Credentials for requests (issue 23): the engine calls it just before sending; it calls the HTTP client.
@@ -63,6 +67,7 @@ const BOUNDARIES = {
     'auth',
     'http',
     'cache',
+    'streams',
     'masking',
     'workspace',
     'diagnostics',

@@ -45,8 +45,19 @@ export interface EvaluateOptions {
   inOrder?: boolean;
 }
 
-/** SPEC, phase 6: status, headers, body matchers, JWT claims, schema, cache; unknown roots last. */
-const PHASE_ORDER = ['status', 'headers', 'body', 'jwt', 'schema', 'cache'];
+/** SPEC, phase 6: status, headers, body matchers (stream items beside them), JWT claims, schema, cache; unknown roots last. */
+const PHASE_ORDER = [
+  'status',
+  'headers',
+  'body',
+  'messages',
+  'events',
+  'close',
+  'trailers',
+  'jwt',
+  'schema',
+  'cache',
+];
 
 function phaseOf(path: string): number {
   if (splitSubjectPath(path).root === 'schema') return PHASE_ORDER.indexOf('schema');

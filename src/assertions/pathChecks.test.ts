@@ -20,7 +20,7 @@ describe('checkSaveSource', () => {
     ['', 'empty save source; write a path such as `body.id` or `count(body.items)`'],
     [
       'bdy.id',
-      'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, `$` (JSONPath) or xpath(...)',
+      'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, messages, events, close, trailers, `$` (JSONPath) or xpath(...)',
     ],
     ['body.a..b', 'invalid path `a..b`: empty field name'],
     ['body.items[x]', 'invalid path `items[x]`: `[x]` is not an index; quote field names: ["x"]'],
@@ -30,7 +30,7 @@ describe('checkSaveSource', () => {
     ['count(status)', '`count()` counts list items or map keys; `status` is always a number'],
     [
       'count(bdy.items)',
-      'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, `$` (JSONPath) or xpath(...)',
+      'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, messages, events, close, trailers, `$` (JSONPath) or xpath(...)',
     ],
     ['lenght(body.items)', 'unknown function `lenght()`; functions are count(), length(), regex(), xpath()'],
     ['schema', '`schema` is only for `expect`; it names a schema, not a value to save'],
@@ -57,7 +57,7 @@ describe('checkExpectPath', () => {
     expect(checkExpectPath('stauts')).toEqual([
       {
         message:
-          'unknown path root `stauts`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, `$` (JSONPath) or xpath(...)',
+          'unknown path root `stauts`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, messages, events, close, trailers, `$` (JSONPath) or xpath(...)',
         hint: 'did you mean `status`?',
       },
     ]);

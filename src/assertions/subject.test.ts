@@ -138,7 +138,7 @@ describe('resolveSubjectPath', () => {
     expect(resolveSubjectPath(subject, 'bdy.user')).toEqual({
       found: false,
       message:
-        'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, `$` (JSONPath) or xpath(...) (did you mean `body`?)',
+        'unknown path root `bdy`; paths start with status, headers, body, jwt, cache, url, redirects, httpVersion, duration, size, sha256, md5, ip, certificate, cookies, messages, events, close, trailers, `$` (JSONPath) or xpath(...) (did you mean `body`?)',
       available: [],
     });
     expect(resolveSubjectPath(subject, 'body.a..b')).toMatchObject({

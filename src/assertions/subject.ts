@@ -30,12 +30,34 @@ export interface Subject {
   jwtProblem?: string;
   /** For cache steps: `{ exists, value, ttl }`. */
   cache?: Record<string, unknown>;
+  /** Websocket and subscription steps: each message received, JSON text parsed (DECISIONS, "Finer points"). */
+  messages?: readonly unknown[];
+  /** SSE steps: each event; `event` is `message` when the server named none, `id` the last id sent. */
+  events?: readonly StreamEvent[];
+  /** Websocket steps: how the connection closed; `by: client` when runner closed it (code 1000). */
+  close?: StreamClose;
+  /** gRPC steps: the trailing metadata. */
+  trailers?: Record<string, string>;
   /** The step's cookie jar, for `cookies.<name>` paths; absent when cookies are off. */
   cookies?: CookieLookup;
   /** For HTTP steps: the final URL, redirects, protocol, timing, raw bytes, peer address and certificate. */
   response?: ResponseFacts;
   /** The step's variables, for `[$i]` in paths. */
   variables?: VariableScope;
+}
+
+/** One Server-Sent Event as paths read it (`events[0].data.x`). */
+export interface StreamEvent {
+  data: unknown;
+  event: string;
+  id?: string;
+}
+
+/** How a WebSocket connection ended. */
+export interface StreamClose {
+  code: number;
+  reason: string;
+  by: 'client' | 'server';
 }
 
 export { isSubjectRoot, splitSubjectPath } from './query/subjectQuery.js';
@@ -94,6 +116,22 @@ function resolveClaims(subject: Subject, query: SubjectQuery & { kind: 'root' })
   return { ...resolved, message: `${resolved.message} (claims of ${from}; signature not verified)` };
 }
 
+/**
+ * `messages` and `events`: the list of items a stream step collected. `messages.count` is its length
+ * (DECISIONS, "Finer points (wave 3)"), as `count(messages)` is.
+ */
+function resolveItems(
+  items: readonly unknown[] | undefined,
+  query: SubjectQuery & { kind: 'root' },
+  variables: Subject['variables'],
+  kinds: string,
+): Resolved {
+  if (items === undefined) return missing(`\`${query.root}\` paths apply only to ${kinds} steps`);
+  if (query.segments.length === 1 && query.segments[0] === 'count')
+    return { found: true, value: items.length };
+  return followSegments(query.root, items, query.segments, variables);
+}
+
 function resolveRoot(subject: Subject, query: SubjectQuery & { kind: 'root' }): Resolved {
   switch (query.root) {
     case 'status':
@@ -114,6 +152,16 @@ function resolveRoot(subject: Subject, query: SubjectQuery & { kind: 'root' }): 
       return followSegments('cache', subject.cache, query.segments, subject.variables);
     case 'cookies':
       return resolveCookiePath(subject.cookies, query.rest);
+    case 'messages':
+      return resolveItems(subject.messages, query, subject.variables, 'websocket and subscription');
+    case 'events':
+      return resolveItems(subject.events, query, subject.variables, 'sse');
+    case 'close':
+      if (subject.close === undefined) return missing('`close` paths apply only to websocket steps');
+      return followSegments('close', subject.close, query.segments, subject.variables);
+    case 'trailers':
+      if (subject.trailers === undefined) return missing('`trailers` paths apply only to grpc steps');
+      return followSegments('trailers', subject.trailers, query.segments, subject.variables);
     default:
       return resolveResponseField(subject.response, query.root, query.segments, subject.variables);
   }

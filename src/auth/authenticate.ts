@@ -164,6 +164,9 @@ export function authenticatedClient(http: HttpClient, auth: ResolvedAuth, contex
       origin ??= target;
       return target === origin ? sendWithAuth(request) : http.send(request);
     },
+    // Stream steps take no `auth:` (stepRules): their connections go out as the run's client sends them.
+    openStream: (request, sink) => http.openStream(request, sink),
+    dialPlan: (url) => http.dialPlan(url),
     close: () => http.close(),
   };
 }

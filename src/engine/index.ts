@@ -9,6 +9,7 @@ export {
 export type {
   AttemptRecord,
   CacheExchange,
+  StreamExchange,
   SpreadsheetTransfer,
   RecordedRequest,
   RedirectHop,

@@ -73,6 +73,35 @@ export interface CacheExchange {
   reply?: Record<string, unknown>;
 }
 
+/**
+ * A stream step's connection (DECISIONS, Wave 3 "Streams and RPC steps"): what was sent, the items that came
+ * (capped like bodies, recordCaps.ts) and how it ended. report.json shows the items as `messages` or
+ * `events` on the step's response.
+ */
+export interface StreamExchange {
+  kind: 'websocket' | 'sse' | 'subscription' | 'grpc';
+  /** The URL with variables filled in. */
+  url: string;
+  /** Headers (or gRPC metadata) sent with the opening request. */
+  requestHeaders?: Record<string, string>;
+  /** Messages sent, in order, as written (a map stays a map). */
+  sent?: unknown[];
+  itemsKey: 'messages' | 'events';
+  items: unknown[];
+  /** The items that came, before the record's cap (`items` may hold fewer). */
+  itemCount: number;
+  close?: { code: number; reason: string; by: 'client' | 'server' };
+  status?: number;
+  /** Response headers (handshake response, SSE response, gRPC response metadata). */
+  headers?: Record<string, string>;
+  trailers?: Record<string, string>;
+  httpVersion?: string;
+  /** The proxy that carried the connection, credentials left in (masked in every output). */
+  proxy?: string;
+  /** From dialling to the end of collection. */
+  durationMs: number;
+}
+
 /** The file an `export` step wrote or an `import` step read (SPEC, `export`/`import` objects). */
 export interface SpreadsheetTransfer {
   /** Relative to the project root when inside it. */
@@ -136,6 +165,8 @@ export interface StepResult {
   authExchanges?: AuthExchangeRecord[];
   /** A `cache` step's question and reply. */
   cache?: CacheExchange;
+  /** A stream step's connection: what was sent, what came, how it ended. */
+  stream?: StreamExchange;
   /** An `export` or `import` step's file, sheet and row count. */
   spreadsheet?: SpreadsheetTransfer;
   /** An exhausted retry halts the scenario: later main steps are skipped (DECISIONS.md). */

@@ -1,15 +1,29 @@
 import { createRequire } from 'node:module';
 import { ACCEPTED_ENCODINGS } from './contentDecoding.js';
-import { createDispatchers } from './dispatchers.js';
+import { createDispatchers, type Route } from './dispatchers.js';
 import { endpointKey } from './endpoint.js';
 import { hasExpectHeader } from './expectContinue.js';
 import { findHeader } from './headers.js';
 import { HttpError } from './httpError.js';
-import { collectResponse } from './collectResponse.js';
+import { collectResponse, joinHeaders } from './collectResponse.js';
+import { lookupReturning } from './connector.js';
+import { dialTargets } from './dialTargets.js';
+import { systemResolver, type HostResolver } from './hostResolver.js';
+import { findPin } from './pinnedHosts.js';
+import { proxyFor } from './proxyRoute.js';
+import { streamResponse } from './streamResponse.js';
 import { parserReason } from './parserReason.js';
 import { checkHost } from './sandbox/policy.js';
 import { toHttpError, type FailureContext } from './transportErrors.js';
-import type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from './types.js';
+import type {
+  DialPlan,
+  HttpClient,
+  HttpClientOptions,
+  HttpRequest,
+  HttpResponse,
+  HttpStreamHead,
+  StreamSink,
+} from './types.js';
 
 /**
  * Node's reason phrases, for HTTP/2 answers, which carry none. Read through `require`: an ES import of
@@ -18,20 +32,32 @@ import type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse } from '.
  */
 const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
-function parseTarget(url: string): URL {
+/** `ws:` and `wss:` reach the same hosts and ports as their HTTP twins (dialPlan). */
+const HTTP_TWINS: Readonly<Record<string, string>> = { 'http:': 'http:', 'https:': 'https:' };
+const WEBSOCKET_TWINS: Readonly<Record<string, string>> = { 'ws:': 'http:', 'wss:': 'https:' };
+
+function parseTarget(url: string, schemes = HTTP_TWINS): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch (error) {
     throw new HttpError('protocol', `invalid URL \`${url}\``, { cause: error });
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+  const twin = schemes[parsed.protocol];
+  if (twin === undefined) {
+    const names = Object.keys(schemes).map((scheme) => scheme.slice(0, -1));
     throw new HttpError(
       'protocol',
-      `unsupported URL scheme \`${parsed.protocol}\` in \`${url}\` (use http or https)`,
+      `unsupported URL scheme \`${parsed.protocol}\` in \`${url}\` (use ${names.join(' or ')})`,
     );
   }
   return parsed;
+}
+
+/** The sandbox's domain rules and IP-literal hosts, before anything is dialled (SPEC phase 4). */
+function checkTarget(options: HttpClientOptions, hostname: string): void {
+  const blocked = options.sandbox === undefined ? undefined : checkHost(options.sandbox, hostname);
+  if (blocked !== undefined) throw new HttpError('sandbox', blocked.message);
 }
 
 /** `host:port` of a proxy, for messages: its credentials never appear there. */
@@ -74,71 +100,78 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const dispatchers = createDispatchers(options);
   const compressed = options.compressed ?? true;
 
+  /** What `send` and `openStream` share: the checked target, the headers on the wire, the route, the options. */
+  const prepare = (request: HttpRequest, decode: boolean) => {
+    const url = parseTarget(request.url);
+    // Addresses a name resolves to are checked by the connector, on every new connection (see dialTargets).
+    checkTarget(options, url.hostname);
+    const key = endpointKey(url.protocol, url.hostname, url.port);
+    const headers = wireHeaders(request.headers);
+    if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = options.userAgent;
+    // DECISIONS, `http.compressed`: a step's own accept-encoding wins; whatever was asked for is decoded.
+    if (decode && findHeader(headers, 'accept-encoding') === undefined)
+      headers['accept-encoding'] = ACCEPTED_ENCODINGS;
+    const route = dispatchers.route(url, { expect: hasExpectHeader(headers) });
+    const context: FailureContext = {
+      target:
+        key.slice(key.indexOf('//') + 2) +
+        (route.proxy === undefined ? '' : ` through proxy ${proxyHost(route.proxy)}`),
+      hostname: url.hostname,
+      timeoutMs: request.timeoutMs,
+      timedOut: false,
+      headersReceived: false,
+    };
+    const dispatch = {
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: request.method,
+      headers,
+      body: request.body ?? null,
+      // Our deadline is the one limit; undici's own 300s header/body timers are turned off.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      // Keep the connection after HEAD too: undici's default closes it, and with undici 7 every later
+      // request to that origin then opened a fresh connection (seen in test/integration/http-client).
+      reset: false,
+    };
+    return { key, route, context, dispatch };
+  };
+
+  /** What the connection that served the response was (see Connector), and the proxy that carried it. */
+  const served = (route: Route, key: string) => {
+    const connection =
+      route.proxy === undefined ? route.connector?.connection(key) : route.connector?.tunnel(key);
+    return {
+      // Plain http through a proxy speaks to the proxy: only HTTP/1.1 can be assumed, and nothing is known.
+      httpVersion: connection?.httpVersion ?? '1.1',
+      ...(connection?.remoteAddress === undefined ? {} : { remoteAddress: connection.remoteAddress }),
+      ...(connection?.certificate === undefined ? {} : { certificate: connection.certificate }),
+      ...(route.proxy === undefined ? {} : { proxy: route.proxy }),
+    };
+  };
+
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
-      const url = parseTarget(request.url);
-      // SPEC phase 4, before dispatch: the domain rules and IP-literal hosts. Addresses a name resolves to
-      // are checked by the connector, on every new connection (see dialTargets).
-      const blocked = options.sandbox === undefined ? undefined : checkHost(options.sandbox, url.hostname);
-      if (blocked !== undefined) throw new HttpError('sandbox', blocked.message);
-      const key = endpointKey(url.protocol, url.hostname, url.port);
-      const headers = wireHeaders(request.headers);
-      if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = options.userAgent;
-      // DECISIONS, `http.compressed`: a step's own accept-encoding wins; whatever was asked for is decoded.
-      if (compressed && findHeader(headers, 'accept-encoding') === undefined)
-        headers['accept-encoding'] = ACCEPTED_ENCODINGS;
-      const route = dispatchers.route(url, { expect: hasExpectHeader(headers) });
-
-      const context: FailureContext = {
-        target:
-          key.slice(key.indexOf('//') + 2) +
-          (route.proxy === undefined ? '' : ` through proxy ${proxyHost(route.proxy)}`),
-        hostname: url.hostname,
-        timeoutMs: request.timeoutMs,
-        timedOut: false,
-        headersReceived: false,
-      };
+      const { key, route, context, dispatch } = prepare(request, compressed);
       const started = performance.now();
       try {
-        const response = await collectResponse(
-          route.dispatcher,
-          {
-            origin: url.origin,
-            path: `${url.pathname}${url.search}`,
-            method: request.method,
-            headers,
-            body: request.body ?? null,
-            // Our deadline is the one limit; undici's own 300s header/body timers are turned off.
-            headersTimeout: 0,
-            bodyTimeout: 0,
-            // Keep the connection after HEAD too: undici's default closes it, and with undici 7 every later
-            // request to that origin then opened a fresh connection (seen in test/integration/http-client).
-            reset: false,
-          },
-          {
-            method: request.method,
-            maxBytes: request.maxResponseBytes,
-            decode: compressed,
-            timeoutMs: request.timeoutMs,
-            onTimeout: () => void (context.timedOut = true),
-            onHeaders: () => void (context.headersReceived = true),
-            signal: request.signal,
-          },
-        );
-        const connection =
-          route.proxy === undefined ? route.connector?.connection(key) : route.connector?.tunnel(key);
+        const response = await collectResponse(route.dispatcher, dispatch, {
+          method: request.method,
+          maxBytes: request.maxResponseBytes,
+          decode: compressed,
+          timeoutMs: request.timeoutMs,
+          onTimeout: () => void (context.timedOut = true),
+          onHeaders: () => void (context.headersReceived = true),
+          signal: request.signal,
+        });
         return {
           status: response.status,
           statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
-          // Plain http through a proxy speaks to the proxy: only HTTP/1.1 can be assumed, and nothing is known.
-          httpVersion: connection?.httpVersion ?? '1.1',
-          ...(connection?.remoteAddress === undefined ? {} : { remoteAddress: connection.remoteAddress }),
-          ...(connection?.certificate === undefined ? {} : { certificate: connection.certificate }),
+          ...served(route, key),
           headers: response.headers,
           setCookie: response.setCookie,
           body: response.body,
           ...(response.encoding === undefined ? {} : { encoding: response.encoding }),
-          ...(route.proxy === undefined ? {} : { proxy: route.proxy }),
           durationMs: performance.now() - started,
         };
       } catch (error) {
@@ -146,6 +179,49 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (head !== undefined) context.parserReason = await parserReason(head);
         throw toHttpError(route.connector?.takeTlsAlert(key) ?? error, context);
       }
+    },
+
+    async openStream(request: HttpRequest, sink: StreamSink): Promise<HttpStreamHead> {
+      // Undecoded: an event stream is read as it arrives, and compressing one defeats that.
+      const { key, route, context, dispatch } = prepare(request, false);
+      try {
+        const head = await streamResponse(
+          route.dispatcher,
+          dispatch,
+          {
+            timeoutMs: request.timeoutMs,
+            signal: request.signal,
+            onTimeout: () => void (context.timedOut = true),
+          },
+          sink,
+        );
+        return {
+          status: head.status,
+          statusText: head.statusText || (STATUS_CODES[head.status] ?? ''),
+          ...served(route, key),
+          headers: joinHeaders(head.rawHeaders),
+          cancel: head.cancel,
+        };
+      } catch (error) {
+        throw toHttpError(route.connector?.takeTlsAlert(key) ?? error, context);
+      }
+    },
+
+    async dialPlan(target: string): Promise<DialPlan> {
+      const url = parseTarget(target, { ...HTTP_TWINS, ...WEBSOCKET_TWINS });
+      checkTarget(options, url.hostname);
+      const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+      const pinned = findPin(options.pinnedHosts, url.hostname, url.port || (secure ? '443' : '80'));
+      const resolver: HostResolver =
+        pinned === undefined ? (options.resolve ?? systemResolver) : () => Promise.resolve([pinned]);
+      const { host, addresses } = await dialTargets(url.hostname, resolver, options.sandbox);
+      const proxy = proxyFor(options.proxy, new URL(`${secure ? 'https:' : 'http:'}//${url.host}/`));
+      return {
+        host,
+        ...(addresses.length === 0 ? {} : { lookup: lookupReturning(addresses) }),
+        tls: dispatchers.tls,
+        ...(proxy === undefined ? {} : { proxy }),
+      };
     },
 
     async close(): Promise<void> {

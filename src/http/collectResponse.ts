@@ -42,7 +42,7 @@ function tooLarge(maxBytes: number): HttpError {
   );
 }
 
-function joinHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+export function joinHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name of Object.keys(raw)) {
     const value = raw[name];

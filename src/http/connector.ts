@@ -70,7 +70,7 @@ export interface Connector {
  * A socket lookup that answers only with addresses already checked, whatever name it is asked for. Both
  * shapes are served: one address, and `all` for Node's happy-eyeballs connect across several answers.
  */
-function lookupReturning(addresses: readonly ResolvedAddress[]): LookupFunction {
+export function lookupReturning(addresses: readonly ResolvedAddress[]): LookupFunction {
   return (hostname, options, callback) => {
     const family =
       options.family === 4 || options.family === 'IPv4'

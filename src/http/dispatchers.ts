@@ -3,7 +3,7 @@ import { createConnector, type Connector } from './connector.js';
 import { expectDispatcher, type Dispatch } from './expectContinue.js';
 import { systemResolver } from './hostResolver.js';
 import { proxyFor } from './proxyRoute.js';
-import { tlsConnectOptions } from './tlsTrust.js';
+import { tlsConnectOptions, type TlsConnectOptions } from './tlsTrust.js';
 import type { HttpClientOptions } from './types.js';
 
 /** The dispatcher for one request, and the proxy it goes through (if any). */
@@ -18,6 +18,8 @@ export interface Route {
 export interface Dispatchers {
   /** `expect`: the request carries an `Expect` header (see expectContinue.ts). */
   route(url: URL, options?: { expect: boolean }): Route;
+  /** The TLS options every connection uses, for sockets opened outside undici (HttpClient.dialPlan). */
+  readonly tls: TlsConnectOptions;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export function createDispatchers(options: HttpClientOptions): Dispatchers {
   };
 
   return {
+    tls,
     route(url, routeOptions) {
       const proxy = proxyFor(options.proxy, url);
       const expect = routeOptions?.expect === true;

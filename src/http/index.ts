@@ -1,5 +1,15 @@
-export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse, PeerCertificate } from './types.js';
-export { describeBytes, HttpError, type HttpErrorCode } from './httpError.js';
+export type {
+  DialPlan,
+  HttpClient,
+  HttpClientOptions,
+  HttpRequest,
+  HttpResponse,
+  HttpStreamHead,
+  PeerCertificate,
+  StreamSink,
+} from './types.js';
+export { toHttpError, type FailureContext } from './transportErrors.js';
+export { describeBytes, describeDuration, HttpError, type HttpErrorCode } from './httpError.js';
 export { createHttpClient } from './client.js';
 export type { HostResolver, ResolvedAddress } from './hostResolver.js';
 export type { SandboxPolicy } from './sandbox/policy.js';

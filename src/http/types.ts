@@ -1,6 +1,7 @@
 import type { PinnedHosts } from './pinnedHosts.js';
 import type { ProxySettings } from './proxyRoute.js';
-import type { TlsMaterial } from './tlsTrust.js';
+import type { LookupFunction } from 'node:net';
+import type { TlsConnectOptions, TlsMaterial } from './tlsTrust.js';
 import type { HostResolver } from './hostResolver.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
 
@@ -67,8 +68,57 @@ export interface HttpResponse {
 
 export type HttpVersion = '1.0' | '1.1' | '2';
 
+/**
+ * How a stream step that opens its own socket (websocket) reaches a host, the way the client's own
+ * connections do: the sandbox has judged the host and every address it resolves to (or its `http.resolve`
+ * pin), `lookup` hands the socket only those addresses, and `tls` is the client's trust (`http.caFile`,
+ * `clientCert`, `insecure`).
+ */
+export interface DialPlan {
+  /** The host the socket names: TLS SNI and certificate checks use it. */
+  host: string;
+  /** Absent for an IP literal, which sockets dial without a lookup. */
+  lookup?: LookupFunction;
+  tls: TlsConnectOptions;
+  /** The proxy the settings send this URL through, if any (credentials left in; masked in outputs). */
+  proxy?: string;
+}
+
+/** Where the body of a streamed response goes (see HttpClient.openStream). */
+export interface StreamSink {
+  onData(chunk: Uint8Array): void;
+  /** The body ended: by the server, by `cancel()` (no error), or by a failure. */
+  onEnd(error?: Error): void;
+}
+
+/** A streamed response's head; the body goes to the sink. */
+export interface HttpStreamHead {
+  status: number;
+  statusText: string;
+  httpVersion: HttpVersion;
+  remoteAddress?: string;
+  certificate?: PeerCertificate;
+  /** Lower-cased names; a repeated header is joined with `, `. */
+  headers: Record<string, string>;
+  proxy?: string;
+  /** Stops the body; the sink hears `onEnd()` without an error. */
+  cancel(): void;
+}
+
 export interface HttpClient {
   send(request: HttpRequest): Promise<HttpResponse>;
+  /**
+   * Streams (Server-Sent Events): sends `request` like `send` (sandbox, pins, proxy, TLS, user agent) and
+   * resolves at the response head; the body then goes to `sink` as it arrives, undecoded, with no size cap
+   * and no deadline (the caller bounds it): `request.timeoutMs` covers connecting and the head only.
+   */
+  openStream(request: HttpRequest, sink: StreamSink): Promise<HttpStreamHead>;
+  /**
+   * Streams over a socket the caller opens (WebSocket): checks `url`'s host against the sandbox, resolves
+   * it (pins first), and says how to dial it. Rejects with an HttpError (`sandbox`, `connect`) before any
+   * connection is made. `ws:`/`wss:` URLs are read as their `http:`/`https:` twins.
+   */
+  dialPlan(url: string): Promise<DialPlan>;
   /** Closes every pooled connection; requests still in flight fail with code `aborted`. */
   close(): Promise<void>;
 }

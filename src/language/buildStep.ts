@@ -7,6 +7,7 @@ import { parseDuration } from './duration.js';
 import type {
   Backoff,
   CacheCommand,
+  CollectSpec,
   Expectation,
   ExportSpec,
   GraphqlSpec,
@@ -17,9 +18,11 @@ import type {
   RequestSpec,
   RetrySpec,
   SaveRule,
+  SseSpec,
   Step,
   TextOrList,
   Transform,
+  WebSocketSpec,
 } from './model.js';
 import { stepKind, stepMaps } from './stepTree.js';
 import { buildAuth } from './authSpec.js';
@@ -122,6 +125,10 @@ function buildStep(step: YamlMap, options: StepBuildOptions): Step | undefined {
           key: textOr(valueOf(spec, 'key'), ''),
         },
       };
+    case 'websocket':
+      return { ...base, kind, websocket: websocketSpec(spec) };
+    case 'sse':
+      return { ...base, kind, sse: sseSpec(spec) };
     case 'use': {
       const target = textOr(spec, '');
       return {
@@ -159,6 +166,37 @@ function buildStep(step: YamlMap, options: StepBuildOptions): Step | undefined {
         },
       };
   }
+}
+
+/** `count`, `until` and `timeout` of a stream step (DECISIONS, Stream collection). */
+function collectSpec(node: YamlNode | undefined): CollectSpec {
+  const count = valueOf(node, 'count');
+  return {
+    ...optional('count', count === undefined ? undefined : integerOr(count, 1)),
+    ...optional('until', text(valueOf(node, 'until'))),
+    ...optional('timeoutMs', durationMs(valueOf(node, 'timeout'))),
+  };
+}
+
+function websocketSpec(node: YamlNode | undefined): WebSocketSpec {
+  const send = valueOf(node, 'send');
+  const subprotocols = valueOf(node, 'subprotocols');
+  return {
+    url: textOr(valueOf(node, 'url'), ''),
+    headers: textMap(valueOf(node, 'headers')),
+    subprotocols: subprotocols?.kind === 'seq' ? subprotocols.items.map((item) => textOr(item, '')) : [],
+    send: send?.kind === 'seq' ? send.items.map((item) => toPlain(item)) : [],
+    receive: collectSpec(valueOf(node, 'receive')),
+  };
+}
+
+function sseSpec(node: YamlNode | undefined): SseSpec {
+  return {
+    url: textOr(valueOf(node, 'url'), ''),
+    headers: textMap(valueOf(node, 'headers')),
+    ...collectSpec(node),
+    ...optional('lastEventId', text(valueOf(node, 'lastEventId'))),
+  };
 }
 
 /** The entries of `expect` as a map, or of every one-key map of `expect` as a list, in the order written. */

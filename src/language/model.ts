@@ -17,10 +17,17 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
   'HEAD',
 ];
 
-export type StepKind = 'request' | 'cache' | 'use' | 'set' | 'export' | 'import' | 'repeat' | 'for_each';
+export type StepKind =
+  'request' | 'cache' | StreamKind | 'use' | 'set' | 'export' | 'import' | 'repeat' | 'for_each';
+
+/** Steps that open a connection and collect what it streams (DECISIONS, Wave 3 "Streams and RPC steps"). */
+export type StreamKind = 'websocket' | 'sse' | 'subscription' | 'grpc';
+export const STREAM_KINDS: readonly StreamKind[] = ['websocket', 'sse'];
+
 export const STEP_KINDS: readonly StepKind[] = [
   'request',
   'cache',
+  ...STREAM_KINDS,
   'use',
   'set',
   'export',
@@ -89,6 +96,38 @@ export interface CacheSpec {
   connection: string;
   command: CacheCommand;
   key: string;
+}
+
+/**
+ * How a stream step collects (DECISIONS, "Finer points (wave 3)", Stream collection): `count` and `until` are
+ * goals, `timeoutMs` bounds the wait. `until` is a condition in the `if` language, evaluated after each item
+ * with `$message` (`$event` for SSE) bound to it.
+ */
+export interface CollectSpec {
+  count?: number;
+  until?: string;
+  /** Milliseconds, parsed from the duration string. */
+  timeoutMs?: number;
+}
+
+/** One `send` item of a websocket step: a map or list goes out as one JSON text frame, text as it is. */
+export type WebSocketSend = unknown;
+
+export interface WebSocketSpec {
+  /** `ws:` or `wss:`; variables interpolated. */
+  url: string;
+  headers: Record<string, string>;
+  subprotocols: string[];
+  send: WebSocketSend[];
+  receive: CollectSpec;
+}
+
+export interface SseSpec extends CollectSpec {
+  /** `http:` or `https:`; variables interpolated. */
+  url: string;
+  headers: Record<string, string>;
+  /** Sent as `Last-Event-ID`. */
+  lastEventId?: string;
 }
 
 export interface ExportColumn {
@@ -165,6 +204,8 @@ interface StepBase {
 export type Step =
   | (StepBase & { kind: 'request'; request: RequestSpec })
   | (StepBase & { kind: 'cache'; cache: CacheSpec })
+  | (StepBase & { kind: 'websocket'; websocket: WebSocketSpec })
+  | (StepBase & { kind: 'sse'; sse: SseSpec })
   | (StepBase & {
       kind: 'use';
       use: string;

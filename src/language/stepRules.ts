@@ -15,18 +15,39 @@ import { entryOf, locationIn, type YamlMap, type YamlNode } from './yamlTree.js'
 /** Keys that only make sense on a step with a response to check. */
 const RESPONSE_KEYS = ['expect', 'save', 'retry', 'timing'] as const;
 
-const CACHE_ROOTS = new Set(['cache']);
-const REQUEST_ROOTS = new Set([
-  'status',
-  'headers',
-  'body',
-  'jwt',
-  'schema',
-  ...RESPONSE_FIELDS,
-  'jsonpath',
-  'xpath',
-  'cookies',
-]);
+/**
+ * The path roots each kind of step with a response can read (SEAM: stepRules' allowed roots per kind);
+ * a root of another kind's is refused by `validate`, since it can never resolve there.
+ */
+const STEP_ROOTS: Partial<Record<StepKind, ReadonlySet<string>>> = {
+  request: new Set([
+    'status',
+    'headers',
+    'body',
+    'jwt',
+    'schema',
+    ...RESPONSE_FIELDS,
+    'jsonpath',
+    'xpath',
+    'cookies',
+  ]),
+  cache: new Set(['cache']),
+  websocket: new Set(['messages', 'close', 'headers', 'url', 'duration', 'ip']),
+  sse: new Set(['events', 'status', 'headers', 'url', 'duration', 'ip', 'httpVersion', 'certificate']),
+};
+
+/** What to read instead, when a path's root does not apply to the step's kind. */
+const ROOT_ADVICE: Partial<Record<StepKind, string>> = {
+  cache: 'use `cache.exists`, `cache.value` or `cache.ttl`',
+  websocket: 'use `messages[0]`, `messages.count`, `close.code` or `close.reason`',
+  sse: 'use `events[0].data`, `events[0].event`, `events[0].id` or `count(events)`',
+};
+
+/** Every root some kind reads: a root outside this set is reported by the path check itself. */
+const KNOWN_ROOTS = new Set(Object.values(STEP_ROOTS).flatMap((roots) => [...(roots ?? [])]));
+
+/** The kinds whose steps produce something `expect`, `save`, `retry` and `timing` can read. */
+const RESPONSE_KINDS: readonly StepKind[] = Object.keys(STEP_ROOTS) as StepKind[];
 
 function diagnostic(
   code: string,
@@ -93,14 +114,16 @@ function combinationProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
       );
     } else if (key === 'with' && kind !== 'use') {
       out.push(diagnostic('step.not-allowed', 'error', '`with` only applies to `use` steps', entry.key));
-    } else if (key !== 'with' && kind !== 'request' && kind !== 'cache') {
+    } else if (key !== 'with' && !RESPONSE_KINDS.includes(kind)) {
+      const names = RESPONSE_KINDS.map((name) => `\`${name}\``);
+      const kinds = `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
       out.push(
         diagnostic(
           'step.not-allowed',
           'error',
           `\`${key}\` has no effect on a \`${kind}\` step`,
           entry.key,
-          'only `request` and `cache` steps have a response; put it on a nested step',
+          `only ${kinds} steps have a response; put it on a nested step`,
         ),
       );
     }
@@ -143,17 +166,17 @@ function bodyFormProblems(step: YamlMap): Diagnostic[] {
   return conflicts;
 }
 
-/** `body.x` on a cache step or `cache.value` on a request step can never resolve. */
+/** `body.x` on a cache step, `cache.value` on a request step or `messages[0]` on an sse step can never resolve. */
 function pathProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
-  if (kind !== 'request' && kind !== 'cache') return [];
-  const allowed = kind === 'cache' ? CACHE_ROOTS : REQUEST_ROOTS;
+  const allowed = STEP_ROOTS[kind];
+  if (allowed === undefined) return [];
   const misplaced = (path: string): string | undefined => {
     const root = path.trim() === 'schema' ? 'schema' : queryRoot(parseSubjectQuery(path));
-    if (root === undefined || allowed.has(root) || !(CACHE_ROOTS.has(root) || REQUEST_ROOTS.has(root)))
-      return undefined;
-    return kind === 'cache'
-      ? `\`${root}\` is not available on a \`cache\` step: use \`cache.exists\`, \`cache.value\` or \`cache.ttl\``
-      : '`cache.*` paths are only available on `cache` steps';
+    if (root === undefined || allowed.has(root) || !KNOWN_ROOTS.has(root)) return undefined;
+    const advice = ROOT_ADVICE[kind];
+    if (advice !== undefined) return `\`${root}\` is not available on a \`${kind}\` step: ${advice}`;
+    const owners = RESPONSE_KINDS.filter((other) => STEP_ROOTS[other]?.has(root) === true);
+    return `\`${root}.*\` paths are only available on ${owners.map((owner) => `\`${owner}\``).join(' and ')} steps`;
   };
   const out: Diagnostic[] = [];
   for (const entry of expectationEntries(entryOf(step, 'expect')?.value)) {

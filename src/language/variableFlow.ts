@@ -90,6 +90,13 @@ function bindsItem(path: readonly PathSegment[]): boolean {
   );
 }
 
+/** A stream step's `until` reads the item it is evaluated on: `$message`, or `$event` on sse (DECISIONS). */
+function bindsStreamItem(key: string, path: readonly PathSegment[]): string[] {
+  if (!path.includes('until')) return [];
+  if (key === 'sse') return ['event'];
+  return key === 'websocket' || key === 'subscription' ? ['message'] : [];
+}
+
 export function checkVariableFlow(root: YamlMap, options: VariableFlowOptions): Diagnostic[] {
   return walkScenario(root, new VariableFlow(options)).diagnostics;
 }
@@ -200,7 +207,7 @@ class VariableFlow {
     const node = valueOf(step, key);
     if (!node) return;
     visitRoles(node, fieldShape(key), SCENARIO_SHAPE, (role, value, path) => {
-      this.use(referencesFor(role, value), bindsItem(path) ? ['item'] : []);
+      this.use(referencesFor(role, value), bindsItem(path) ? ['item'] : bindsStreamItem(key, path));
       return [];
     });
   }

@@ -70,6 +70,17 @@ const EXAMPLES: Record<string, { typed?: string[]; any?: string[] }> = {
       'cookies.session.sameSite',
     ],
   },
+  'messages[i]': { any: ['messages[0]', 'messages[-1]'] },
+  'messages[i].<path>': { any: ['messages[0].type'] },
+  'messages.count': { typed: ['messages.count', 'messages'] },
+  'events[i].data': { any: ['events[0].data'] },
+  'events[i].data.<path>': { any: ['events[0].data.price'] },
+  'events[i].event': { typed: ['events[0].event'] },
+  'events[i].id': { typed: ['events[0].id'] },
+  'events.count': { typed: ['events.count', 'events'] },
+  'close.code': { typed: ['close.code', 'close'] },
+  'close.reason': { typed: ['close.reason'] },
+  'close.by': { typed: ['close.by'] },
   // Documented under "JWT claims" rather than in the table; checked all the same.
   'jwt.<claim>': { typed: ['jwt'], any: ['jwt.sub', 'jwt.roles'] },
 };
@@ -86,7 +97,7 @@ const cookie = (name: string, value: string): CookieAttributes => ({
   sameSite: 'lax',
 });
 
-/** One step's worth of everything: an HTTPS response after a redirect, with cookies, a JWT and a cache read. */
+/** One step's worth of everything: an HTTPS response after a redirect, cookies, a JWT, a cache read, stream items. */
 const subject: Subject = {
   status: 200,
   headers: { 'content-type': 'application/json', 'set-cookie': 'theme=dark, session=abc' },
@@ -95,6 +106,9 @@ const subject: Subject = {
   bodyText: '<r><name>Ada</name></r>',
   jwt: { sub: 'u-1', roles: ['admin'] },
   cache: { exists: true, value: { user: 'ada' }, ttl: 60 },
+  messages: [{ type: 'welcome' }, 'hello'],
+  events: [{ data: { price: 10 }, event: 'price', id: '1' }],
+  close: { code: 1000, reason: 'bye', by: 'client' },
   cookies: (name) => (name === 'session' || name === 'theme' ? cookie(name, 'abc') : undefined),
   response: {
     url: 'https://localhost/final',

@@ -26,6 +26,12 @@ const REDIRECT_FIELD_TYPES: Readonly<Record<string, PathType>> = { status: 'numb
 
 const CACHE_FIELD_TYPES: Readonly<Record<string, PathType>> = { exists: 'boolean', ttl: 'number' };
 
+/** `close.<field>` of a websocket step. */
+const CLOSE_FIELD_TYPES: Readonly<Record<string, PathType>> = { code: 'number', reason: 'text', by: 'text' };
+
+/** `events[i].<field>` of an sse step: `data` is parsed JSON or text, the others text. */
+const EVENT_FIELD_TYPES: Readonly<Record<string, PathType>> = { event: 'text', id: 'text' };
+
 const isWildcard = (segment: QuerySegment): boolean => typeof segment === 'object' && 'wildcard' in segment;
 
 /** The type one level down a structure whose fields are known; `[$i]` could name any of them. */
@@ -64,6 +70,16 @@ function rootType(query: SubjectQuery & { kind: 'root' }): PathType {
       const { attribute } = splitCookiePath(query.rest);
       return attribute === undefined ? 'text' : (COOKIE_ATTRIBUTE_TYPES[attribute] ?? 'any');
     }
+    case 'messages':
+    case 'events':
+      if (depth === 0) return 'list';
+      if (depth === 1) return segments[0] === 'count' ? 'number' : 'any';
+      return root === 'events' && depth === 2 ? knownField(EVENT_FIELD_TYPES, segments[1]) : 'any';
+    case 'close':
+      if (depth === 0) return 'map';
+      return depth === 1 ? knownField(CLOSE_FIELD_TYPES, segments[0]) : 'any';
+    case 'trailers':
+      return depth === 0 ? 'map' : depth === 1 ? 'text' : 'any';
     case 'headers':
     case 'body':
       return 'any';

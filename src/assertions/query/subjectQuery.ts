@@ -35,6 +35,11 @@ export const SUBJECT_ROOTS = [
   'cache',
   ...RESPONSE_FIELDS,
   'cookies',
+  // Stream and RPC steps (DECISIONS, Wave 3 "Streams and RPC steps").
+  'messages',
+  'events',
+  'close',
+  'trailers',
 ] as const;
 export type SubjectRoot = (typeof SUBJECT_ROOTS)[number];
 

@@ -1,34 +1,13 @@
 import { evaluateExpectations } from '../../assertions/index.js';
 import { interpolate, valueAsText } from '../../expressions/index.js';
 import type { Step } from '../../language/model.js';
-import type { SecretRegistry } from '../../masking/index.js';
 import type { CacheExchange } from '../results.js';
 import type { CacheReply } from '../../cache/index.js';
 import { cacheSubject } from './cacheSubject.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
 import { resolveExpectations } from './expectations.js';
 import { stepVerdict } from './verdict.js';
-
-/**
- * A password written in the URL itself (not only through `$accounts`, which is secret already) must be
- * masked like a credential (DECISIONS, "Workspace"). A URL that does not parse is reported by the client
- * without being echoed.
- */
-function registerUrlPassword(url: string, secrets: SecretRegistry): void {
-  let password: string;
-  try {
-    password = new URL(url).password;
-  } catch {
-    return;
-  }
-  if (password === '') return;
-  secrets.add(password);
-  try {
-    secrets.add(decodeURIComponent(password));
-  } catch {
-    // Not percent-encoded after all: the raw form is registered.
-  }
-}
+import { registerUrlPassword } from './urlPassword.js';
 
 function failed(cache: CacheExchange, error: string, durationMs?: number): StepOutcome {
   return { status: 'failed', cache, error, ...(durationMs === undefined ? {} : { durationMs }) };

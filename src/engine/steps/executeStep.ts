@@ -11,6 +11,8 @@ import { executeForEachStep, executeRepeatStep } from './loops.js';
 import { executeRequestStep } from './request.js';
 import { withRetry } from './retry.js';
 import { executeSetStep, setLabel } from './set.js';
+import { executeStreamStep } from './stream.js';
+import { streamLabel } from './streamKinds.js';
 import { executeUseStep } from './use.js';
 
 /**
@@ -36,6 +38,9 @@ function stepLabel(step: Step, context?: StepContext): string {
       return setLabel(step);
     case 'cache':
       return `cache ${step.cache.command} ${step.cache.key} on ${step.cache.connection}`;
+    case 'websocket':
+    case 'sse':
+      return streamLabel(step);
     case 'use':
       return `use ${step.use}`;
     case 'export':
@@ -55,6 +60,9 @@ async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> 
       return withRetry(step, context, () => executeRequestStep(step, context));
     case 'cache':
       return withRetry(step, context, () => executeCacheStep(step, context));
+    case 'websocket':
+    case 'sse':
+      return withRetry(step, context, () => executeStreamStep(step, context));
     case 'set':
       return executeSetStep(step, context);
     case 'export':

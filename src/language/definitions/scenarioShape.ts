@@ -136,6 +136,68 @@ const cache = object(
   { name: '`cache`' },
 );
 
+/** A stream URL: the kind's schemes, or a URL built from variables (checked again once filled in). */
+function streamUrl(schemes: readonly string[], description: string) {
+  const caseless = (scheme: string) =>
+    [...scheme].map((c) => `[${c.toUpperCase()}${c.toLowerCase()}]`).join('');
+  return required(
+    string({
+      acceptScalars: true,
+      role: 'template',
+      pattern: `^(?:(?:${schemes.map(caseless).join('|')})://|\\$|\\{\\{)`,
+      patternExpected: `a URL starting with ${schemes.map((scheme) => `\`${scheme}://\``).join(' or ')}`,
+      patternCode: 'stream.url-scheme',
+    }),
+    description,
+  );
+}
+
+/** DECISIONS, Stream collection: the goals and the bound every stream step takes. */
+const collectProperties = (item: string) => ({
+  count: prop(
+    integer({ minimum: 1 }),
+    `Goal: collect this many ${item}s; fewer within the timeout fails the step.`,
+  ),
+  until: prop(
+    condition(),
+    `Goal: stop after the ${item} for which this condition holds (\`$${item}\` is bound to it); that ${item} is kept.`,
+  ),
+  timeout: prop(
+    duration(),
+    `How long to collect, such as ${DURATION_EXAMPLES} (default \`http.timeout\`). Alone it ends collection and the step is judged on what came; with a goal, the goal not reached in time fails the step.`,
+  ),
+});
+
+const websocket = object(
+  {
+    url: streamUrl(['ws', 'wss'], 'WebSocket URL (`ws://` or `wss://`); variables interpolated.'),
+    headers: prop(mapOf(template()), 'Headers of the opening handshake; values interpolated.'),
+    subprotocols: prop(array(template()), 'Subprotocols offered in `Sec-WebSocket-Protocol`, in order.'),
+    send: prop(
+      array(any({ role: 'template' })),
+      'Messages sent in order once connected: a map or list goes out as one JSON text frame, text as it is; variables interpolated.',
+    ),
+    receive: prop(
+      object(collectProperties('message'), { name: '`receive`' }),
+      'How to collect messages: `count`, `until`, `timeout`. Without it, until the server closes or the timeout.',
+    ),
+  },
+  { name: '`websocket`' },
+);
+
+const sse = object(
+  {
+    url: streamUrl(
+      ['http', 'https'],
+      'Server-Sent Events URL (`http://` or `https://`); variables interpolated.',
+    ),
+    headers: prop(mapOf(template()), 'Request headers; values interpolated.'),
+    ...collectProperties('event'),
+    lastEventId: prop(template(), 'Sent as `Last-Event-ID`, to resume after that event.'),
+  },
+  { name: '`sse`' },
+);
+
 const exportSpec = object(
   {
     file: required(template(), 'Output `.xlsx` path; relative paths resolve against config `export.path`.'),
@@ -245,6 +307,8 @@ const stepProperties = {
   if: prop(union('a condition', condition(), boolean()), 'Guard condition; when false the step is skipped.'),
   request: prop(request, 'HTTP request.'),
   cache: prop(cache, 'Read-only key-value cache query.'),
+  websocket: prop(websocket, 'Open a WebSocket, send messages and collect what comes back as `messages`.'),
+  sse: prop(sse, 'Read a Server-Sent Events stream; the events are `events`.'),
   use: prop(
     string({ role: 'useTarget' }),
     "Another scenario file to run inline, relative to this file's directory.",
@@ -283,7 +347,7 @@ const stepProperties = {
   ),
   expect: prop(
     expectations,
-    'Path to a value or matcher, as a map (checked in SPEC phase order) or a list of one-key maps (checked in the order written; a path may repeat). Paths: `status`, `headers.<name>`, `body.<path>` (with `[*]` and `[$var]`), `jwt.<claim>`, `schema`, `cache.*`, `url`, `redirects`, `httpVersion`, `duration`, `size`, `sha256`, `md5`, `ip`, `certificate.<field>`, a JSONPath starting with `$`, `xpath(<expr>)`, and `count()`, `length()`, `regex(<path>, "<pattern>")` over any of them.',
+    'Path to a value or matcher, as a map (checked in SPEC phase order) or a list of one-key maps (checked in the order written; a path may repeat). Paths: `status`, `headers.<name>`, `body.<path>` (with `[*]` and `[$var]`), `jwt.<claim>`, `schema`, `cache.*`, `messages`, `events`, `close.code`, `url`, `redirects`, `httpVersion`, `duration`, `size`, `sha256`, `md5`, `ip`, `certificate.<field>`, a JSONPath starting with `$`, `xpath(<expr>)`, and `count()`, `length()`, `regex(<path>, "<pattern>")` over any of them.',
   ),
   save: prop(
     mapOf(string({ role: 'saveSource' }), { keys: VARIABLE_KEYS }),

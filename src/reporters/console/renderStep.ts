@@ -117,6 +117,39 @@ function cacheDetails(step: StepResult, pad: string): string[] {
   return lines;
 }
 
+/** A stream step's connection: what it sent, how it ended, and each item that came (JSON indented). */
+function streamDetails(step: StepResult, pad: string, options: RenderOptions): string[] {
+  const stream = step.stream;
+  if (!stream) return [];
+  const status = stream.status === undefined ? '' : ` ${stream.status}`;
+  const via = stream.proxy === undefined ? '' : ` (through proxy ${stream.proxy})`;
+  const lines = [safe(`${pad}${stream.kind === 'sse' ? 'SSE' : 'WebSocket'} ${stream.url}${status}${via}`)];
+  if (options.verbose) {
+    if (stream.requestHeaders) lines.push(...headerLines(stream.requestHeaders, `${pad}  > `));
+    if (stream.headers) lines.push(...headerLines(stream.headers, `${pad}  < `));
+  }
+  for (const [index, sent] of (stream.sent ?? []).entries())
+    lines.push(...indentLines(`sent ${index + 1}: ${bodyText(sent)}`, `${pad}  `));
+  const noun = stream.itemsKey === 'events' ? 'event' : 'message';
+  lines.push(`${pad}  ${stream.itemCount} ${noun}${stream.itemCount === 1 ? '' : 's'} received`);
+  let shown = 0;
+  for (const [index, item] of stream.items.entries()) {
+    let text = bodyText(item);
+    if (!options.verbose && shown + text.length > FAILURE_BODY_LIMIT) {
+      lines.push(`${pad}  … ${stream.items.length - index} more (--verbose prints all)`);
+      break;
+    }
+    shown += text.length;
+    if (text === '') text = '""';
+    lines.push(...indentLines(`${stream.itemsKey}[${index}]: ${text}`, `${pad}  `));
+  }
+  if (stream.close) {
+    const { code, reason, by } = stream.close;
+    lines.push(safe(`${pad}  closed by ${by}: ${code}${reason === '' ? '' : ` ${reason}`}`));
+  }
+  return lines;
+}
+
 /**
  * The console lines for one finished step: headline, one line per assertion, and details on failure. Nested
  * steps are not included: each was printed when it ended (see consoleReporter).
@@ -162,10 +195,12 @@ export function renderStep(step: StepResult, depth: number, options: RenderOptio
     lines.push(...requestDetails(step, inner));
     lines.push(...responseDetails(step, inner, options));
     lines.push(...cacheDetails(step, inner));
+    lines.push(...streamDetails(step, inner, options));
   } else if (step.status === 'failed') {
     // SPEC, Console output: a failure prints the full response.
     lines.push(...responseDetails(step, inner, options));
     lines.push(...cacheDetails(step, inner));
+    lines.push(...streamDetails(step, inner, options));
   }
   return lines;
 }

@@ -3,6 +3,7 @@ import type {
   RecordedRequest,
   RecordedResponse,
   SpreadsheetTransfer,
+  StreamExchange,
 } from '../../engine/index.js';
 import { toCurl } from '../shared/curl.js';
 import { httpStatusBadge } from './badges.js';
@@ -61,6 +62,40 @@ export function responseHtml(response: RecordedResponse): string {
     '</span></p>' +
     headersBlock(response.headers) +
     bodyBlock(response.body) +
+    '</section>'
+  );
+}
+
+/** A stream step: where it connected, what it sent, each item that came, and how it closed. */
+export function streamHtml(stream: StreamExchange): string {
+  const noun = stream.itemsKey === 'events' ? 'event' : 'message';
+  const sent = (stream.sent ?? [])
+    .map((message, index) => `<p class="dim">Sent ${index + 1}</p>${bodyBlock(message)}`)
+    .join('');
+  const items = stream.items
+    .map(
+      (item, index) => `<p class="dim">${escapeHtml(`${stream.itemsKey}[${index}]`)}</p>${bodyBlock(item)}`,
+    )
+    .join('');
+  const close =
+    stream.close === undefined
+      ? ''
+      : `<p class="line dim">${escapeHtml(`Closed by ${stream.close.by}: ${stream.close.code} ${stream.close.reason}`.trim())}</p>`;
+  return (
+    `<section class="exchange request"><h4>${stream.kind === 'sse' ? 'SSE' : 'WebSocket'}</h4>` +
+    `<p class="line"><code>${escapeHtml(stream.url)}</code>` +
+    (stream.proxy === undefined
+      ? ''
+      : ` <span class="dim">through proxy <code>${escapeHtml(stream.proxy)}</code></span>`) +
+    '</p>' +
+    headersBlock(stream.requestHeaders ?? {}) +
+    sent +
+    '</section><section class="exchange response">' +
+    `<h4>${escapeHtml(`${stream.itemCount} ${noun}${stream.itemCount === 1 ? '' : 's'}`)}</h4>` +
+    (stream.status === undefined ? '' : `<p class="line">${httpStatusBadge(stream.status, '')}</p>`) +
+    headersBlock(stream.headers ?? {}) +
+    items +
+    close +
     '</section>'
   );
 }

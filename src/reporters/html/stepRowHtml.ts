@@ -2,7 +2,7 @@ import type { StepResult } from '../../engine/index.js';
 import { formatLocation } from '../../diagnostics/location.js';
 import { attemptsBadge, durationBadge, httpStatusBadge, requestIdBadge, statusBadge } from './badges.js';
 import { escapeHtml } from './escapeHtml.js';
-import { cacheHtml, requestHtml, responseHtml, spreadsheetHtml } from './httpExchangeHtml.js';
+import { cacheHtml, requestHtml, responseHtml, spreadsheetHtml, streamHtml } from './httpExchangeHtml.js';
 import { joinHtmlParts, StepBody, type BodyCounter, type HtmlPart, type LazyBodies } from './lazyBodies.js';
 import { stepOutcomeHtml } from './stepOutcomeHtml.js';
 
@@ -32,6 +32,7 @@ function bodyHtml(step: StepResult): string {
     step.request ? requestHtml(step.request) : '',
     step.response ? responseHtml(step.response) : '',
     step.cache ? cacheHtml(step.cache) : '',
+    step.stream ? streamHtml(step.stream) : '',
     step.spreadsheet ? spreadsheetHtml(step.kind, step.spreadsheet) : '',
   ].join('');
   const exchange = sections === '' ? '' : `<div class="exchanges">${sections}</div>`;

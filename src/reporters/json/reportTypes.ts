@@ -28,6 +28,8 @@ export interface JsonRequest {
   body: unknown;
   /** Addition: the proxy that carried the request, credentials masked. */
   proxy?: string;
+  /** Addition, stream steps: the messages sent, in order (a map as written). */
+  sent?: unknown[];
 }
 
 export interface JsonResponse {
@@ -44,6 +46,12 @@ export interface JsonResponse {
   /** The `content-encoding` decoded (`gzip`, `deflate`, `br`) and the body's size on the wire. */
   encoding?: string;
   encodedSizeBytes?: number;
+  /** Additions, stream steps: the items that came (capped like bodies), how many, and how it closed. */
+  messages?: unknown[];
+  events?: unknown[];
+  itemCount?: number;
+  close?: { code: number; reason: string; by: 'client' | 'server' };
+  trailers?: Record<string, string>;
 }
 
 /** Addition: one try of a step with `retry`. Times in whole milliseconds. */

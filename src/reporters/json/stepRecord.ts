@@ -1,5 +1,11 @@
 import type { AssertionResult } from '../../assertions/index.js';
-import type { AttemptRecord, RecordedRequest, RecordedResponse, StepResult } from '../../engine/index.js';
+import type {
+  AttemptRecord,
+  RecordedRequest,
+  RecordedResponse,
+  StepResult,
+  StreamExchange,
+} from '../../engine/index.js';
 import { formatDuration } from '../durations.js';
 import { toCurl } from '../shared/curl.js';
 import type { JsonAssertion, JsonAttempt, JsonRequest, JsonResponse, JsonStep } from './reportTypes.js';
@@ -50,6 +56,31 @@ function responseRecord(response: RecordedResponse): JsonResponse {
   return record;
 }
 
+/** A stream step's connection as a request (URL, headers, what was sent) and a response holding its items. */
+function streamRecords(stream: StreamExchange): { request: JsonRequest; response: JsonResponse } {
+  const request: JsonRequest = {
+    method: 'GET',
+    url: stream.url,
+    headers: stream.requestHeaders ?? {},
+    body: null,
+  };
+  if (stream.proxy !== undefined) request.proxy = stream.proxy;
+  if (stream.sent !== undefined) request.sent = stream.sent;
+  const response: JsonResponse = {
+    status: stream.status ?? 0,
+    headers: stream.headers ?? {},
+    body: null,
+    statusText: '',
+    httpVersion: stream.httpVersion ?? '1.1',
+    sizeBytes: 0,
+    [stream.itemsKey]: stream.items,
+    itemCount: stream.itemCount,
+  };
+  if (stream.close !== undefined) response.close = stream.close;
+  if (stream.trailers !== undefined) response.trailers = stream.trailers;
+  return { request, response };
+}
+
 function attemptRecord(attempt: AttemptRecord): JsonAttempt {
   const record: JsonAttempt = {
     attempt: attempt.attempt,
@@ -97,6 +128,7 @@ export function ownStepRecord(step: StepResult, scenarioFile: string, masked: St
     line: step.loc.line,
     col: step.loc.col,
   };
+  if (step.stream) Object.assign(record, streamRecords(step.stream));
   if (step.loc.file !== scenarioFile) record.file = step.loc.file;
   if (step.skipReason !== undefined) record.skipReason = step.skipReason;
   if (step.error !== undefined) record.error = step.error;

@@ -39,6 +39,24 @@ function exchangeLines(step: StepResult): string[] {
     lines.push(`Response: ${response.status}${reason} (HTTP/${response.httpVersion})`);
   }
   if (step.requestId !== undefined) lines.push(`Request id: ${step.requestId}`);
+  return [...lines, ...streamLines(step)];
+}
+
+/** A stream step: where it connected, what it sent, each item that came, and how it closed. */
+function streamLines(step: StepResult): string[] {
+  const stream = step.stream;
+  if (!stream) return [];
+  const status = stream.status === undefined ? '' : ` (${stream.status})`;
+  const lines = [`Stream: ${stream.kind} ${stream.url}${status}`];
+  for (const [index, sent] of (stream.sent ?? []).entries())
+    lines.push(`Sent ${index + 1}:`, ...indent(formatBody(sent).split('\n'), '  '));
+  lines.push(`Received: ${stream.itemCount} ${stream.itemsKey}`);
+  for (const [index, item] of stream.items.entries())
+    lines.push(`${stream.itemsKey}[${index}]:`, ...indent(formatBody(item).split('\n'), '  '));
+  if (stream.close) {
+    const { code, reason, by } = stream.close;
+    lines.push(`Closed by ${by}: ${code}${reason === '' ? '' : ` ${reason}`}`);
+  }
   return lines;
 }
 

@@ -1,6 +1,12 @@
 import type { AssertionResult } from '../../assertions/index.js';
-import type { RecordedRequest, RecordedResponse, ScenarioResult, StepResult } from '../../engine/index.js';
-import type { Section, StepKind } from '../../language/model.js';
+import type {
+  RecordedRequest,
+  RecordedResponse,
+  ScenarioResult,
+  StepResult,
+  StreamExchange,
+} from '../../engine/index.js';
+import { STREAM_KINDS, type Section, type StepKind } from '../../language/model.js';
 import type {
   JsonAssertion,
   JsonReport,
@@ -44,8 +50,12 @@ function stepFrom(record: JsonStep, scenarioFile: string): StepResult {
     saved: record.saved ?? {},
     warnings: record.warnings ?? [],
   };
-  if (record.request) step.request = requestFrom(record.request);
-  if (record.response) step.response = responseFrom(record.response);
+  const stream = record.request ? streamFrom(record.kind, record.request, record.response) : undefined;
+  if (stream) step.stream = stream;
+  else {
+    if (record.request) step.request = requestFrom(record.request);
+    if (record.response) step.response = responseFrom(record.response);
+  }
   if (record.requestId !== null) step.requestId = record.requestId;
   if (record.error !== undefined) step.error = record.error;
   if (record.skipReason !== undefined) step.skipReason = record.skipReason;
@@ -74,6 +84,36 @@ function stepFrom(record: JsonStep, scenarioFile: string): StepResult {
   if (record.spreadsheet) step.spreadsheet = { ...record.spreadsheet };
   if (record.children) step.children = record.children.map((child) => stepFrom(child, scenarioFile));
   return step;
+}
+
+/** A stream step's connection, from the request and response its record shows it as (stepRecord.ts). */
+function streamFrom(
+  kind: string,
+  request: JsonRequest,
+  response: JsonResponse | null,
+): StreamExchange | undefined {
+  if (!(STREAM_KINDS as readonly string[]).includes(kind)) return undefined;
+  const itemsKey = kind === 'sse' ? 'events' : 'messages';
+  const items = (itemsKey === 'events' ? response?.events : response?.messages) ?? [];
+  const headers = response?.headers ?? {};
+  return {
+    kind: kind as StreamExchange['kind'],
+    url: request.url,
+    ...(Object.keys(request.headers).length === 0 ? {} : { requestHeaders: request.headers }),
+    ...(request.sent === undefined ? {} : { sent: request.sent }),
+    ...(request.proxy === undefined ? {} : { proxy: request.proxy }),
+    itemsKey,
+    items,
+    itemCount: response?.itemCount ?? items.length,
+    ...(response?.close === undefined ? {} : { close: response.close }),
+    ...(response === null || response.status === 0 ? {} : { status: response.status }),
+    ...(Object.keys(headers).length === 0
+      ? {}
+      : { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v].flat().join(', ')])) }),
+    ...(response?.trailers === undefined ? {} : { trailers: response.trailers }),
+    ...(response === null ? {} : { httpVersion: response.httpVersion }),
+    durationMs: 0,
+  };
 }
 
 function requestFrom(record: JsonRequest): RecordedRequest {

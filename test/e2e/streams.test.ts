@@ -1,0 +1,388 @@
+// Issue 25: `websocket` and `sse` steps end to end. The built CLI against a real `ws` server and real event
+// streams on loopback, reached by the host name `localhost`: messages and events as paths, collection by
+// count / until / timeout, failures that say what was missing, late or wrong, values passed between HTTP
+// and stream steps through `save`, a planted secret masked everywhere, and the sandbox refusing to dial.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { filesUnder, firstLeak } from '../support/leaks.js';
+import { reportSchemaErrors } from '../support/reportSchema.js';
+import { startStreamServer, type StreamServer } from '../support/streamServer.js';
+import { fileWorkspace, type FileWorkspace } from '../support/workspaceFiles.js';
+
+let server: StreamServer;
+let workspace: FileWorkspace;
+
+beforeAll(async () => {
+  server = await startStreamServer();
+  workspace = await fileWorkspace({
+    '.runner/environments/local.yaml': `baseUrl: http://${server.host}\nvariables:\n  host: ${server.host}\n`,
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+  await workspace.cleanup();
+});
+
+async function run(name: string, yaml: string, ...args: string[]) {
+  await workspace.write(`.runner/tests/${name}.yaml`, yaml);
+  return runCli(['run', `.runner/tests/${name}.yaml`, '-e', 'local', ...args], { cwd: workspace.dir });
+}
+
+describe('websocket steps', () => {
+  it('sends JSON and text frames, reads messages by index and count, and the server close', async () => {
+    const result = await run(
+      'ws-echo',
+      `scenario: ws echo
+steps:
+  - websocket:
+      url: ws://$host/echo
+      headers: { x-client: runner }
+      subprotocols: [chat.v1]
+      send:
+        - { type: hello, n: 1 }
+        - plain words
+        - binary
+        - bye
+    expect:
+      messages.count: 4
+      count(messages): 4
+      messages[0].type: welcome
+      messages[0].protocol: chat.v1
+      messages[1].type: hello
+      messages[1].n: 1
+      messages[2]: plain words
+      messages[3].binary: true
+      messages[3].data: AQID
+      close.code: 4000
+      close.reason: see you
+      close.by: server
+`,
+    );
+    expect(result.stdout).toContain('PASSED');
+    expect(result.code).toBe(0);
+    const connection = server.connections.at(-1);
+    expect(connection?.headers['x-client']).toBe('runner');
+    expect(connection?.received).toEqual(['{"type":"hello","n":1}', 'plain words', 'binary', 'bye']);
+  });
+
+  it('stops at `until` or `count`, and closes itself with 1000 as the client', async () => {
+    const result = await run(
+      'ws-goals',
+      `scenario: ws goals
+steps:
+  - name: until
+    websocket:
+      url: ws://$host/ticker
+      receive: { until: '$message.tick == 3', timeout: 5s }
+    expect:
+      messages.count: 3
+      messages[2].tick: 3
+      close.code: 1000
+      close.by: client
+  - name: count
+    websocket:
+      url: ws://$host/ticker
+      receive: { count: 2 }
+    expect: { messages.count: 2, close.by: client }
+  - name: timeout alone
+    websocket:
+      url: ws://$host/ticker
+      receive: { timeout: 200ms }
+    expect: { messages.count: gt 1 }
+`,
+    );
+    expect(result.stdout).toContain('PASSED  3 passed');
+    expect(result.code).toBe(0);
+  });
+
+  it('fails with exit 1 when a message is missing, late or wrong', async () => {
+    const missing = await run(
+      'ws-missing',
+      `scenario: ws missing
+steps:
+  - websocket:
+      url: ws://$host/silent
+      receive: { count: 1, timeout: 300ms }
+`,
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain('receive.count 1 not reached: no more within 300ms after 0 messages');
+
+    const late = await run(
+      'ws-late',
+      `scenario: ws late
+steps:
+  - websocket:
+      url: ws://$host/ticker
+      receive: { until: '$message.tick == 1000', timeout: 150ms }
+`,
+    );
+    expect(late.code).toBe(1);
+    expect(late.stdout).toMatch(
+      /receive\.until `\$message\.tick == 1000` not reached: no more within 150ms after \d+ messages/,
+    );
+
+    const closed = await run(
+      'ws-closed',
+      `scenario: ws closed
+steps:
+  - websocket:
+      url: ws://$host/echo
+      send: [bye]
+      receive: { count: 3 }
+`,
+    );
+    expect(closed.code).toBe(1);
+    expect(closed.stdout).toContain(
+      'receive.count 3 not reached: the server ended the stream after 1 message',
+    );
+    expect(closed.stdout).toContain('closed by server: 4000 see you');
+
+    const wrong = await run(
+      'ws-wrong',
+      `scenario: ws wrong
+steps:
+  - websocket:
+      url: ws://$host/echo
+      send: [{ type: hello }]
+      receive: { count: 2 }
+    expect:
+      messages[1].type: goodbye
+`,
+    );
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toMatch(/✗ messages\[1\]\.type .*"goodbye".*"hello"|✗ messages\[1\]\.type/);
+    expect(wrong.stdout).toContain('"hello"');
+  });
+
+  it('does not connect to a host the sandbox blocks', async () => {
+    await workspace.write(
+      '.runner/config.yaml',
+      'security:\n  sandboxing:\n    enabled: true\n    blockedDomains: [localhost]\n',
+    );
+    const before = server.connections.length;
+    const sseBefore = server.sseRequests.length;
+    try {
+      const result = await run(
+        'ws-blocked',
+        `scenario: blocked
+steps:
+  - websocket: { url: 'ws://$host/echo' }
+teardown:
+  - sse: { url: 'http://$host/events/fixed' }
+`,
+      );
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/✗ .*localhost.*blocked/i);
+      expect(server.connections.length).toBe(before);
+      expect(server.sseRequests.length).toBe(sseBefore);
+    } finally {
+      await workspace.write('.runner/config.yaml', '');
+    }
+  });
+});
+
+describe('validate', () => {
+  it('names file:line:col for an unknown key, a wrong scheme and a path of another kind', async () => {
+    await workspace.write(
+      '.runner/tests/bad-stream.yaml',
+      `scenario: bad
+steps:
+  - websocket:
+      url: http://localhost/chat
+      recieve: { count: 1 }
+    expect:
+      events[0].data: 1
+  - sse:
+      url: ws://localhost/events
+      count: many
+`,
+    );
+    const result = await runCli(['validate', '.runner/tests/bad-stream.yaml'], { cwd: workspace.dir });
+    expect(result.code).toBe(1);
+    const output = result.stdout + result.stderr;
+    expect(output).toMatch(/bad-stream\.yaml:4:12.*URL starting with `ws:\/\/` or `wss:\/\/`/);
+    expect(output).toMatch(/bad-stream\.yaml:5:7.*recieve/);
+    expect(output).toMatch(/bad-stream\.yaml:7:7.*`events` is not available on a `websocket` step/);
+    expect(output).toMatch(/bad-stream\.yaml:9:12.*URL starting with `http:\/\/` or `https:\/\/`/);
+    expect(output).toMatch(/bad-stream\.yaml:10:14/);
+  });
+});
+
+describe('sse steps', () => {
+  it('reads a fixed stream: JSON data parsed, `message` by default, ids inherited, text kept', async () => {
+    const result = await run(
+      'sse-fixed',
+      `scenario: sse fixed
+steps:
+  - sse: { url: 'http://$host/events/fixed' }
+    expect:
+      status: 200
+      headers.content-type: text/event-stream
+      count(events): 3
+      events.count: 3
+      events[0].event: price
+      events[0].data.price: 10
+      events[0].id: "1"
+      events[1].event: message
+      events[1].data.price: 11
+      events[1].id: "1"
+      events[2].data: plain text
+      events[2].id: "3"
+    save:
+      firstPrice: events[0].data.price
+  - request: { method: GET, url: '/api/price?value=$firstPrice' }
+    expect: { body.url: /api/price?value=10 }
+`,
+    );
+    expect(result.stdout).toContain('PASSED');
+    expect(result.code).toBe(0);
+  });
+
+  it('cuts an endless stream by `until`, `count` or `timeout`, and sends `lastEventId`', async () => {
+    const result = await run(
+      'sse-endless',
+      `scenario: sse endless
+steps:
+  - name: until
+    sse:
+      url: http://$host/events/endless
+      until: $event.data.n == 3
+      lastEventId: "41"
+    expect:
+      events.count: 3
+      events[2].id: "3"
+      events[0].data.last: "41"
+  - name: count
+    sse: { url: 'http://$host/events/endless', count: 2, timeout: 5s }
+    expect: { events.count: 2 }
+  - name: timeout alone
+    sse: { url: 'http://$host/events/endless', timeout: 150ms }
+    expect: { events.count: gt 1 }
+`,
+    );
+    expect(result.stdout).toContain('PASSED  3 passed');
+    expect(result.code).toBe(0);
+    const withId = server.sseRequests.filter((request) => request.headers['last-event-id'] === '41');
+    expect(withId).toHaveLength(1);
+  });
+
+  it('fails with exit 1 when an event is missing, late or wrong', async () => {
+    const result = await run(
+      'sse-fail',
+      `scenario: sse fail
+steps:
+  - name: missing
+    sse: { url: 'http://$host/events/fixed', count: 5 }
+teardown:
+  - name: late
+    sse: { url: 'http://$host/events/endless', count: 1000, timeout: 100ms }
+  - name: wrong
+    sse: { url: 'http://$host/events/fixed' }
+    expect:
+      events[0].data.price: 99
+  - name: not a stream
+    sse: { url: 'http://$host/nowhere' }
+`,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('count 5 not reached: the server ended the stream after 3 events');
+    expect(result.stdout).toMatch(/count 1000 not reached: no more within 100ms after \d+ events/);
+    expect(result.stdout).toMatch(/✗ events\[0\]\.data\.price/);
+    expect(result.stdout).toContain(
+      'not an event stream: the server answered HTTP 404 Not Found with `text/plain`',
+    );
+  });
+});
+
+describe('mixing HTTP and stream steps', () => {
+  it('passes values both ways through `save`', async () => {
+    const result = await run(
+      'mixed',
+      `scenario: mixed
+steps:
+  - request: { method: GET, url: /api/token }
+    save: { token: body.token }
+  - websocket:
+      url: ws://$host/echo
+      send: [{ auth: $token }]
+      receive: { count: 2 }
+    expect:
+      messages[1].auth: tok-123
+    save:
+      echoed: messages[1].auth
+  - request: { method: GET, url: '/api/check?token=$echoed' }
+    expect: { body.url: /api/check?token=tok-123 }
+`,
+    );
+    expect(result.stdout).toContain('PASSED  3 passed');
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('masking', () => {
+  it('keeps a secret sent in a websocket header and message out of every output', async () => {
+    const secret = `Sk${Math.random().toString(36).slice(2)}Zq`;
+    await workspace.write('.runner/credentials/local.yaml', `api:\n  key: ${secret}\n`);
+    const result = await run(
+      'ws-secret',
+      `scenario: ws secret
+steps:
+  - websocket:
+      url: ws://$host/echo
+      headers: { x-api-key: $accounts.api.key }
+      send: [{ key: $accounts.api.key }, 'token=$accounts.api.key']
+      receive: { count: 3 }
+    expect:
+      messages[1].key: $accounts.api.key
+      messages[2]: nope
+`,
+      '--verbose',
+      '--report',
+      'json,html,junit',
+    );
+    expect(result.code).toBe(1);
+    const connection = server.connections.at(-1);
+    expect(connection?.headers['x-api-key']).toBe(secret);
+    expect(connection?.received).toContain(`token=${secret}`);
+    expect(result.stdout).toContain('[MASKED]');
+    const reports = await workspace.latestReports();
+    expect(Object.keys(reports).sort()).toEqual(['report.html', 'report.json', 'report.xml']);
+    const report = JSON.parse(reports['report.json'] ?? '{}') as {
+      steps?: { response: { messages?: unknown[]; itemCount?: number } }[];
+    };
+    expect(reportSchemaErrors(report)).toEqual([]);
+    const response = report.steps?.[0]?.response;
+    expect(response?.itemCount).toBe(3);
+    expect(response?.messages?.[0]).toMatchObject({ type: 'welcome' });
+    expect(response?.messages?.[1]).toEqual({ key: '[MASKED]' });
+    // `report merge` reads the stream back from report.json and renders it again, masked.
+    const merged = await runCli(
+      [
+        'report',
+        'merge',
+        '.runner/reports/latest/report.json',
+        '--out',
+        'merged',
+        '--report',
+        'json,junit,html',
+      ],
+      { cwd: workspace.dir },
+    );
+    expect(merged.stderr).toBe('');
+    const mergedJson = await readFile(join(workspace.dir, 'merged/report.json'), 'utf8');
+    expect(mergedJson).toContain('"itemCount": 3');
+    expect(mergedJson).toContain('"welcome"');
+    const everything = [
+      result.stdout,
+      result.stderr,
+      merged.stdout,
+      ...(await filesUnder(join(workspace.dir, '.runner/reports'))),
+      ...(await filesUnder(join(workspace.dir, 'merged'))),
+    ];
+    expect(firstLeak(everything.join('\n'), [secret])).toBe('');
+  });
+});
