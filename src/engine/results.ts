@@ -4,7 +4,7 @@
  */
 import type { AssertionResult } from '../assertions/index.js';
 import type { SourceLocation } from '../diagnostics/location.js';
-import type { Section, StepKind } from '../language/model.js';
+import type { Section, StepKind, StreamKind } from '../language/model.js';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
 
@@ -79,7 +79,7 @@ export interface CacheExchange {
  * `events` on the step's response.
  */
 export interface StreamExchange {
-  kind: 'websocket' | 'sse' | 'subscription' | 'grpc';
+  kind: StreamKind;
   /** The URL with variables filled in. */
   url: string;
   /** Headers (or gRPC metadata) sent with the opening request. */

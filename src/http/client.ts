@@ -32,9 +32,14 @@ import type {
  */
 const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
-/** `ws:` and `wss:` reach the same hosts and ports as their HTTP twins (dialPlan). */
+/** `ws:`/`wss:` and `grpc:`/`grpcs:` reach hosts and ports as their HTTP twins do (dialPlan). */
 const HTTP_TWINS: Readonly<Record<string, string>> = { 'http:': 'http:', 'https:': 'https:' };
-const WEBSOCKET_TWINS: Readonly<Record<string, string>> = { 'ws:': 'http:', 'wss:': 'https:' };
+const STREAM_TWINS: Readonly<Record<string, string>> = {
+  'ws:': 'http:',
+  'wss:': 'https:',
+  'grpc:': 'http:',
+  'grpcs:': 'https:',
+};
 
 function parseTarget(url: string, schemes = HTTP_TWINS): URL {
   let parsed: URL;
@@ -208,9 +213,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
 
     async dialPlan(target: string): Promise<DialPlan> {
-      const url = parseTarget(target, { ...HTTP_TWINS, ...WEBSOCKET_TWINS });
+      const url = parseTarget(target, { ...HTTP_TWINS, ...STREAM_TWINS });
       checkTarget(options, url.hostname);
-      const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+      const secure = (STREAM_TWINS[url.protocol] ?? url.protocol) === 'https:';
       const pinned = findPin(options.pinnedHosts, url.hostname, url.port || (secure ? '443' : '80'));
       const resolver: HostResolver =
         pinned === undefined ? (options.resolve ?? systemResolver) : () => Promise.resolve([pinned]);

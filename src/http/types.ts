@@ -116,7 +116,7 @@ export interface HttpClient {
   /**
    * Streams over a socket the caller opens (WebSocket): checks `url`'s host against the sandbox, resolves
    * it (pins first), and says how to dial it. Rejects with an HttpError (`sandbox`, `connect`) before any
-   * connection is made. `ws:`/`wss:` URLs are read as their `http:`/`https:` twins.
+   * connection is made. `ws:`/`wss:` and `grpc:`/`grpcs:` URLs are read as their `http:`/`https:` twins.
    */
   dialPlan(url: string): Promise<DialPlan>;
   /** Closes every pooled connection; requests still in flight fail with code `aborted`. */

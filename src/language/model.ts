@@ -24,6 +24,14 @@ export type StepKind =
 export type StreamKind = 'websocket' | 'sse' | 'subscription' | 'grpc';
 export const STREAM_KINDS: readonly StreamKind[] = ['websocket', 'sse'];
 
+/** How reports name each stream kind. */
+export const STREAM_KIND_NAMES: Readonly<Record<StreamKind, string>> = {
+  websocket: 'WebSocket',
+  sse: 'SSE',
+  subscription: 'GraphQL subscription',
+  grpc: 'gRPC',
+};
+
 export const STEP_KINDS: readonly StepKind[] = [
   'request',
   'cache',

@@ -185,6 +185,34 @@ teardown:
   });
 });
 
+describe('host pins', () => {
+  it('dials a pinned host name (--resolve) for websocket and sse, naming it in the handshake', async () => {
+    const port = server.host.split(':')[1] ?? '';
+    const result = await run(
+      'pinned',
+      `scenario: pinned
+steps:
+  - websocket:
+      url: ws://chat.example.test:${port}/echo
+      send: [bye]
+    expect:
+      messages[0].type: welcome
+      ip: 127.0.0.1
+  - sse: { url: 'http://events.example.test:${port}/events/fixed' }
+    expect: { events.count: 3 }
+`,
+      '--resolve',
+      `chat.example.test:${port}:127.0.0.1`,
+      '--resolve',
+      `events.example.test:${port}:127.0.0.1`,
+    );
+    expect(result.stdout).toContain('PASSED  2 passed');
+    expect(result.code).toBe(0);
+    expect(server.connections.at(-1)?.headers.host).toBe(`chat.example.test:${port}`);
+    expect(server.sseRequests.at(-1)?.headers.host).toBe(`events.example.test:${port}`);
+  });
+});
+
 describe('validate', () => {
   it('names file:line:col for an unknown key, a wrong scheme and a path of another kind', async () => {
     await workspace.write(

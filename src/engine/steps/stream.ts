@@ -66,6 +66,7 @@ function subjectOf(
       ...(facts.remoteAddress === undefined ? {} : { ip: facts.remoteAddress }),
     },
     variables: context.store,
+    ...prepared.subject?.(items, facts),
   };
 }
 

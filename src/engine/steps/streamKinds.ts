@@ -5,7 +5,8 @@
  */
 import { interpolate, interpolateDeep, valueAsText } from '../../expressions/index.js';
 import type { CollectSpec, Step } from '../../language/model.js';
-import type { StreamDriver } from '../../streams/types.js';
+import type { Subject } from '../../assertions/index.js';
+import type { StreamDriver, StreamFacts } from '../../streams/types.js';
 import type { StepContext } from './context.js';
 
 export type StreamStep = Step & { kind: 'websocket' | 'sse' };
@@ -25,6 +26,11 @@ export interface PreparedStream {
   /** Where `count`, `until` and `timeout` sit under the kind's key, for messages. */
   keyPrefix: string;
   load(): Promise<StreamDriver<unknown>>;
+  /**
+   * What `expect` and `save` read beyond the items under `itemsKey` and the facts (status, headers, close,
+   * trailers): a kind whose answer is a `body` (grpc) fills it here. Merged over the default subject.
+   */
+  subject?(items: unknown[], facts: StreamFacts): Partial<Subject>;
 }
 
 function filler(context: StepContext) {

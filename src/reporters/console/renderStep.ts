@@ -1,4 +1,5 @@
 import type { StepResult } from '../../engine/index.js';
+import { STREAM_KIND_NAMES } from '../../language/model.js';
 import { formatDuration } from '../durations.js';
 import type { Style } from '../style.js';
 import { escapeControlLines, escapeControls as safe } from '../../diagnostics/terminalText.js';
@@ -123,7 +124,7 @@ function streamDetails(step: StepResult, pad: string, options: RenderOptions): s
   if (!stream) return [];
   const status = stream.status === undefined ? '' : ` ${stream.status}`;
   const via = stream.proxy === undefined ? '' : ` (through proxy ${stream.proxy})`;
-  const lines = [safe(`${pad}${stream.kind === 'sse' ? 'SSE' : 'WebSocket'} ${stream.url}${status}${via}`)];
+  const lines = [safe(`${pad}${STREAM_KIND_NAMES[stream.kind]} ${stream.url}${status}${via}`)];
   if (options.verbose) {
     if (stream.requestHeaders) lines.push(...headerLines(stream.requestHeaders, `${pad}  > `));
     if (stream.headers) lines.push(...headerLines(stream.headers, `${pad}  < `));

@@ -5,6 +5,7 @@ import type {
   SpreadsheetTransfer,
   StreamExchange,
 } from '../../engine/index.js';
+import { STREAM_KIND_NAMES } from '../../language/model.js';
 import { toCurl } from '../shared/curl.js';
 import { httpStatusBadge } from './badges.js';
 import { escapeHtml, escapeText } from './escapeHtml.js';
@@ -82,7 +83,7 @@ export function streamHtml(stream: StreamExchange): string {
       ? ''
       : `<p class="line dim">${escapeHtml(`Closed by ${stream.close.by}: ${stream.close.code} ${stream.close.reason}`.trim())}</p>`;
   return (
-    `<section class="exchange request"><h4>${stream.kind === 'sse' ? 'SSE' : 'WebSocket'}</h4>` +
+    `<section class="exchange request"><h4>${STREAM_KIND_NAMES[stream.kind]}</h4>` +
     `<p class="line"><code>${escapeHtml(stream.url)}</code>` +
     (stream.proxy === undefined
       ? ''
