@@ -1,19 +1,17 @@
 import { createRequire } from 'node:module';
 import { ACCEPTED_ENCODINGS } from './contentDecoding.js';
-import { createDispatchers, type Route } from './dispatchers.js';
 import { endpointKey } from './endpoint.js';
-import { hasExpectHeader } from './expectContinue.js';
 import { findHeader } from './headers.js';
 import { HttpError } from './httpError.js';
-import { collectResponse, joinHeaders } from './collectResponse.js';
+import { collectResponse, joinHeaders, type ResponseHead } from './collectResponse.js';
 import { lookupReturning } from './connector.js';
 import { dialTargets } from './dialTargets.js';
 import { systemResolver, type HostResolver } from './hostResolver.js';
 import { findPin } from './pinnedHosts.js';
 import { proxyFor } from './proxyRoute.js';
 import { streamResponse } from './streamResponse.js';
-import { parserReason } from './parserReason.js';
 import { checkHost } from './sandbox/policy.js';
+import { createTransport } from './transport.js';
 import { toHttpError, type FailureContext } from './transportErrors.js';
 import type {
   DialPlan,
@@ -74,17 +72,17 @@ function proxyHost(proxy: string): string {
   }
 }
 
-/**
- * DECISIONS, Platform: header values go on the wire as their UTF-8 bytes, as curl sends them. undici writes
- * header text as Latin-1 (one byte per character), so a value is handed over as the string whose characters
- * are its UTF-8 bytes. ASCII values, nearly all of them, are passed through untouched.
- */
 /** Every character below 0x80 (a header value has no control characters left by now). */
 function isAscii(text: string): boolean {
   for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
   return true;
 }
 
+/**
+ * DECISIONS, Platform: header values go on the wire as their UTF-8 bytes, as curl sends them. Node writes
+ * header text as Latin-1 (one byte per character), so a value is handed over as the string whose characters
+ * are its UTF-8 bytes. ASCII values, nearly all of them, are passed through untouched.
+ */
 function wireHeaders(
   headers: Readonly<Record<string, string | readonly string[]>>,
 ): Record<string, string | string[]> {
@@ -97,15 +95,21 @@ function wireHeaders(
   return out;
 }
 
+/** The request body as bytes, so its length can be declared (a string is sent as UTF-8). */
+function bodyBytes(body: string | Uint8Array | undefined): Uint8Array | undefined {
+  return typeof body === 'string' ? Buffer.from(body) : body;
+}
+
 /**
- * One client per run: an undici Agent keeps a keep-alive pool per origin, so steps reuse connections.
- * No redirect handling here: the engine follows redirects itself so each hop can be reported.
+ * One client per run, on Node's own HTTP modules (see transport.ts): connections are kept alive per
+ * origin, so steps reuse them. No redirect handling here: the engine follows redirects itself so each hop
+ * can be reported.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const dispatchers = createDispatchers(options);
+  const transport = createTransport(options);
   const compressed = options.compressed ?? true;
 
-  /** What `send` and `openStream` share: the checked target, the headers on the wire, the route, the options. */
+  /** What `send` and `openStream` share: the checked target, the headers on the wire, the exchange. */
   const prepare = (request: HttpRequest, decode: boolean) => {
     const url = parseTarget(request.url);
     // Addresses a name resolves to are checked by the connector, on every new connection (see dialTargets).
@@ -116,51 +120,57 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // DECISIONS, `http.compressed`: a step's own accept-encoding wins; whatever was asked for is decoded.
     if (decode && findHeader(headers, 'accept-encoding') === undefined)
       headers['accept-encoding'] = ACCEPTED_ENCODINGS;
-    const route = dispatchers.route(url, { expect: hasExpectHeader(headers) });
+    if (findHeader(headers, 'host') === undefined) headers.host = url.host;
+    const body = bodyBytes(request.body);
+    // A declared length, as curl sends it, rather than chunks (unless the step chose its own framing).
+    if (
+      body !== undefined &&
+      findHeader(headers, 'content-length') === undefined &&
+      findHeader(headers, 'transfer-encoding') === undefined
+    )
+      headers['content-length'] = String(body.byteLength);
+    const proxy = transport.proxyFor(url);
     const context: FailureContext = {
       target:
-        key.slice(key.indexOf('//') + 2) +
-        (route.proxy === undefined ? '' : ` through proxy ${proxyHost(route.proxy)}`),
+        key.slice(key.indexOf('//') + 2) + (proxy === undefined ? '' : ` through proxy ${proxyHost(proxy)}`),
       hostname: url.hostname,
       timeoutMs: request.timeoutMs,
       timedOut: false,
       headersReceived: false,
     };
-    const dispatch = {
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
+    const exchange = {
+      url,
       method: request.method,
       headers,
-      body: request.body ?? null,
-      // Our deadline is the one limit; undici's own 300s header/body timers are turned off.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-      // Keep the connection after HEAD too: undici's default closes it, and with undici 7 every later
-      // request to that origin then opened a fresh connection (seen in test/integration/http-client).
-      reset: false,
+      ...(body === undefined ? {} : { body }),
+      expect: findHeader(headers, 'expect') !== undefined,
     };
-    return { key, route, context, dispatch };
+    return { proxy, context, exchange };
   };
 
-  /** What the connection that served the response was (see Connector), and the proxy that carried it. */
-  const served = (route: Route, key: string) => {
-    const connection =
-      route.proxy === undefined ? route.connector?.connection(key) : route.connector?.tunnel(key);
-    return {
-      // Plain http through a proxy speaks to the proxy: only HTTP/1.1 can be assumed, and nothing is known.
-      httpVersion: connection?.httpVersion ?? '1.1',
-      ...(connection?.remoteAddress === undefined ? {} : { remoteAddress: connection.remoteAddress }),
-      ...(connection?.certificate === undefined ? {} : { certificate: connection.certificate }),
-      ...(route.proxy === undefined ? {} : { proxy: route.proxy }),
-    };
+  /** What the connection that served the response was, and the proxy that carried it. */
+  const served = (head: Pick<ResponseHead, 'httpVersion' | 'facts'>, proxy: string | undefined) => ({
+    httpVersion: head.httpVersion,
+    ...(head.facts.remoteAddress === undefined ? {} : { remoteAddress: head.facts.remoteAddress }),
+    ...(head.facts.certificate === undefined ? {} : { certificate: head.facts.certificate }),
+    ...(proxy === undefined ? {} : { proxy }),
+  });
+
+  /** Any failure as an HttpError; after close() every request in flight was aborted by it. */
+  const failure = (error: unknown, context: FailureContext): HttpError => {
+    if (transport.closed && !(error instanceof HttpError))
+      return new HttpError('aborted', `request to ${context.target} aborted: the HTTP client was closed`, {
+        cause: error,
+      });
+    return toHttpError(error, context);
   };
 
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
-      const { key, route, context, dispatch } = prepare(request, compressed);
+      const { proxy, context, exchange } = prepare(request, compressed);
       const started = performance.now();
       try {
-        const response = await collectResponse(route.dispatcher, dispatch, {
+        const response = await collectResponse(transport.start(exchange), {
           method: request.method,
           maxBytes: request.maxResponseBytes,
           decode: compressed,
@@ -172,7 +182,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return {
           status: response.status,
           statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
-          ...served(route, key),
+          ...served(response, proxy),
           headers: response.headers,
           setCookie: response.setCookie,
           body: response.body,
@@ -180,19 +190,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           durationMs: performance.now() - started,
         };
       } catch (error) {
-        const head = route.connector?.rejectedHead(error);
-        if (head !== undefined) context.parserReason = await parserReason(head);
-        throw toHttpError(route.connector?.takeTlsAlert(key) ?? error, context);
+        throw failure(error, context);
       }
     },
 
     async openStream(request: HttpRequest, sink: StreamSink): Promise<HttpStreamHead> {
       // Undecoded: an event stream is read as it arrives, and compressing one defeats that.
-      const { key, route, context, dispatch } = prepare(request, false);
+      const { proxy, context, exchange } = prepare(request, false);
       try {
         const head = await streamResponse(
-          route.dispatcher,
-          dispatch,
+          transport.start(exchange),
           {
             timeoutMs: request.timeoutMs,
             signal: request.signal,
@@ -203,12 +210,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return {
           status: head.status,
           statusText: head.statusText || (STATUS_CODES[head.status] ?? ''),
-          ...served(route, key),
-          headers: joinHeaders(head.rawHeaders),
+          ...served(head, proxy),
+          headers: joinHeaders(head.headers),
           cancel: head.cancel,
         };
       } catch (error) {
-        throw toHttpError(route.connector?.takeTlsAlert(key) ?? error, context);
+        throw failure(error, context);
       }
     },
 
@@ -224,13 +231,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return {
         host,
         ...(addresses.length === 0 ? {} : { lookup: lookupReturning(addresses) }),
-        tls: dispatchers.tls,
+        tls: transport.tls,
         ...(proxy === undefined ? {} : { proxy }),
       };
     },
 
     async close(): Promise<void> {
-      await dispatchers.close();
+      await transport.close();
     },
   };
 }

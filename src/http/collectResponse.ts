@@ -1,13 +1,39 @@
-import type { Dispatcher } from 'undici';
-import type { Dispatch } from './expectContinue.js';
+import type { ConnectionFacts } from './connectionFacts.js';
 import { createStreamingDecoder, parseContentEncoding, type StreamingDecoder } from './contentDecoding.js';
 import { HttpError, describeBytes } from './httpError.js';
-import type { BodyEncoding } from './types.js';
+import type { BodyEncoding, HttpVersion } from './types.js';
+
+/** The final status line and headers of a response, as a transport hands them over. */
+export interface ResponseHead {
+  status: number;
+  statusText: string;
+  /** Lower-cased names; a repeated header as a list of its values. */
+  headers: Record<string, string | string[] | undefined>;
+  /** As the response said it (`HTTP/1.0` stays 1.0), or `2` over HTTP/2. */
+  httpVersion: HttpVersion;
+  facts: ConnectionFacts;
+}
+
+/** What a transport reports about one exchange, in order: a head, body chunks, an end; or an error. */
+export interface ExchangeEvents {
+  onHead(head: ResponseHead): void;
+  onData(chunk: Buffer): void;
+  onEnd(): void;
+  onError(error: unknown): void;
+}
+
+/** Ends an exchange early (the deadline, an abort, a body too large); its connection is not reused. */
+export type Abort = (reason: Error) => void;
+
+/** Starts one exchange: the request is already described, the events say how it goes. */
+export type StartExchange = (events: ExchangeEvents) => Abort;
 
 /** What one exchange brought back, before the client shapes it into an HttpResponse. */
 export interface CollectedResponse {
   status: number;
   statusText: string;
+  httpVersion: HttpVersion;
+  facts: ConnectionFacts;
   headers: Record<string, string>;
   /** The `Set-Cookie` lines, one item each (see HttpResponse). */
   setCookie: string[];
@@ -47,18 +73,14 @@ export function joinHeaders(raw: Record<string, string | string[] | undefined>):
   for (const name of Object.keys(raw)) {
     const value = raw[name];
     if (value === undefined) continue;
-    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
 }
 
 function setCookieLines(raw: Record<string, string | string[] | undefined>): string[] {
-  for (const name of Object.keys(raw)) {
-    if (name.toLowerCase() !== 'set-cookie') continue;
-    const value = raw[name];
-    return value === undefined ? [] : Array.isArray(value) ? [...value] : [value];
-  }
-  return [];
+  const value = raw['set-cookie'];
+  return value === undefined ? [] : Array.isArray(value) ? [...value] : [value];
 }
 
 /** Responses that carry no body whatever their headers say. */
@@ -79,23 +101,22 @@ function declaredBodyLength(
 }
 
 /**
- * Sends one request through undici's dispatch API and collects the response into memory. Lower than
- * `request()` on purpose: no body stream, no AbortController and no async iterator per request, which was
- * a fifth of the runner's own time per step (bench/throughput). A declared Content-Length above the cap
- * fails before anything is read; a body that grows past it fails at that chunk.
+ * Runs one exchange and collects the response into memory: callbacks, no body stream, no AbortController
+ * and no async iterator per request, which were a fifth of the runner's own time per step
+ * (bench/throughput). A declared Content-Length above the cap fails before anything is read; a body that
+ * grows past it fails at that chunk.
  */
-export function collectResponse(
-  dispatcher: Dispatch,
-  options: Dispatcher.DispatchOptions,
-  limits: CollectLimits,
-): Promise<CollectedResponse> {
+export function collectResponse(start: StartExchange, limits: CollectLimits): Promise<CollectedResponse> {
   return new Promise((resolve, reject) => {
-    let controller: Dispatcher.DispatchController | undefined;
-    /** Why the exchange ended early, kept until undici hands over a controller to abort with it. */
+    /** Ends the exchange; set once it has started (the deadline or an abort may come first). */
+    const exchange: { abort?: Abort } = {};
+    /** Why the exchange ended early, kept in case it ends before the exchange has started. */
     let abortReason: Error | undefined;
     let settled = false;
     let status = 0;
     let statusText = '';
+    let httpVersion: HttpVersion = '1.1';
+    let facts: ConnectionFacts = {};
     let headers: Record<string, string> = {};
     let setCookie: string[] = [];
     const chunks: Buffer[] = [];
@@ -119,9 +140,10 @@ export function collectResponse(
       else resolve(outcome.response);
     };
     const fail = (reason: Error) => {
+      if (abortReason !== undefined) return;
       abortReason = reason;
       settle({ error: reason });
-      if (controller !== undefined && !controller.aborted) controller.abort(reason);
+      exchange.abort?.(reason);
     };
     const timer = setTimeout(() => {
       limits.onTimeout();
@@ -140,7 +162,7 @@ export function collectResponse(
       total += chunk.byteLength;
       if (total > limits.maxBytes) return fail(tooLarge(limits.maxBytes));
       if (sized !== undefined && total <= sized.byteLength) return void chunk.copy(sized, at);
-      // More than declared (undici fails such a body anyway): back to collecting chunks.
+      // More than declared (the parser fails such a body anyway): back to collecting chunks.
       if (sized !== undefined) chunks.push(sized.subarray(0, at));
       sized = undefined;
       chunks.push(chunk);
@@ -148,7 +170,16 @@ export function collectResponse(
     const finish = () => {
       const body = sized === undefined ? Buffer.concat(chunks, total) : sized.subarray(0, total);
       settle({
-        response: { status, statusText, headers, setCookie, body, ...(encoding ? { encoding } : {}) },
+        response: {
+          status,
+          statusText,
+          httpVersion,
+          facts,
+          headers,
+          setCookie,
+          body,
+          ...(encoding ? { encoding } : {}),
+        },
       });
     };
     const startDecoding = (method: string) => {
@@ -173,27 +204,25 @@ export function collectResponse(
       });
     };
 
-    dispatcher.dispatch(options, {
-      onRequestStart(started) {
-        controller = started;
-        if (abortReason !== undefined) started.abort(abortReason);
-      },
-      onResponseStart(_controller, statusCode, rawHeaders, statusMessage) {
-        // 1xx informational answers come before the real one.
-        if (statusCode < 200) return;
+    exchange.abort = start({
+      onHead(head) {
+        if (settled) return;
         limits.onHeaders();
-        status = statusCode;
-        statusText = statusMessage ?? '';
-        headers = joinHeaders(rawHeaders);
-        setCookie = setCookieLines(rawHeaders);
+        status = head.status;
+        statusText = head.statusText;
+        httpVersion = head.httpVersion;
+        facts = head.facts;
+        headers = joinHeaders(head.headers);
+        setCookie = setCookieLines(head.headers);
         // A compressed body is at most about as large as what it decodes to, so its length already tells.
-        const declared = declaredBodyLength(limits.method, statusCode, headers);
+        const declared = declaredBodyLength(limits.method, status, headers);
         if (declared !== undefined && declared > limits.maxBytes) return fail(tooLarge(limits.maxBytes));
         startDecoding(limits.method);
         if (decoder === undefined && declared !== undefined && declared >= SIZED_BODY_BYTES)
           sized = Buffer.allocUnsafe(declared);
       },
-      onResponseData(_controller, chunk) {
+      onData(chunk) {
+        if (settled) return;
         if (decoder === undefined || encoding === undefined) {
           keep(chunk);
           return;
@@ -201,13 +230,15 @@ export function collectResponse(
         encoding.encodedBytes += chunk.byteLength;
         decoder.write(chunk);
       },
-      onResponseEnd() {
+      onEnd() {
+        if (settled) return;
         if (decoder === undefined) finish();
         else decoder.end();
       },
-      onResponseError(_controller, error) {
+      onError(error) {
         settle({ error });
       },
     });
+    if (abortReason !== undefined) exchange.abort(abortReason);
   });
 }

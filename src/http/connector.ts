@@ -1,67 +1,36 @@
-import type { LookupFunction } from 'node:net';
-import { Socket } from 'node:net';
-import { TLSSocket } from 'node:tls';
-import { buildConnector } from 'undici';
+import { createRequire } from 'node:module';
+import type { LookupFunction, Socket } from 'node:net';
+import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import { dialTargets } from './dialTargets.js';
-import { endpointKey } from './endpoint.js';
 import { HttpError } from './httpError.js';
 import type { HostResolver, ResolvedAddress } from './hostResolver.js';
 import { findPin, type PinnedHosts } from './pinnedHosts.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
-import { peerCertificate } from './peerCertificate.js';
-import { keepRejectedHeads } from './responseHeads.js';
 import type { TlsConnectOptions } from './tlsTrust.js';
-import type { HttpVersion, PeerCertificate } from './types.js';
-import { watchHttp1Version } from './versionSniffer.js';
+
+const require = createRequire(import.meta.url);
 
 export interface ConnectorOptions {
-  http2: boolean;
   tls: TlsConnectOptions;
   sandbox?: SandboxPolicy;
   resolve: HostResolver;
   pinnedHosts?: PinnedHosts;
 }
 
-/** What the latest connection to an endpoint was: its ALPN protocol, peer address and certificate. */
-export interface ConnectionFacts {
-  /** `h2` or `http/1.1`. */
-  protocol: string;
-  /**
-   * The HTTP version it speaks: `2` by ALPN, else read from its first status line (a server answering
-   * `HTTP/1.0` must not be shown as 1.1); `1.1` until that line arrives.
-   */
-  httpVersion: HttpVersion;
-  remoteAddress?: string;
-  certificate?: PeerCertificate;
+/** Where a connection goes: the URL's protocol, its host name without IPv6 brackets, and its port. */
+export interface Endpoint {
+  protocol: 'http:' | 'https:';
+  hostname: string;
+  port: number;
 }
 
-/** Opens the connections of one client's pool, and remembers what it needs to report and to close. */
+/** Opens the direct connections of one client (a proxy's are opened by proxyTunnel.ts). */
 export interface Connector {
-  connect: buildConnector.connector;
   /**
-   * The latest connection to an endpoint (see endpointKey). The client keeps one connection per origin, so
-   * this is the connection that served the endpoint's latest response.
+   * A connected socket to `endpoint`, TLS for https offering `alpn` (`['http/1.1']`, or `h2` too). Pins,
+   * DNS and the sandbox are applied first, on every new connection.
    */
-  connection(key: string): ConnectionFacts | undefined;
-  /**
-   * `connect` of a proxy's CONNECT tunnels, watched like a direct connection: TLS runs end to end with the
-   * target through the tunnel, so its certificate and HTTP version are the target's. The address is the
-   * proxy's and is left out.
-   */
-  watchTunnels(connect: buildConnector.connector): buildConnector.connector;
-  /** The latest tunnel to an endpoint through a proxy (see watchTunnels). */
-  tunnel(key: string): ConnectionFacts | undefined;
-  /**
-   * The TLS alert that ended the latest connection to an endpoint after its handshake, taken once. With
-   * TLS 1.3 a server refuses a missing client certificate only then, and undici reports just "other side
-   * closed".
-   */
-  takeTlsAlert(key: string): Error | undefined;
-  /**
-   * The head of the response whose parse failure undici reported as a body length mismatch (see
-   * responseHeads.ts), to learn the parser's reason; undefined for any other error.
-   */
-  rejectedHead(error: unknown): Buffer | undefined;
+  open(endpoint: Endpoint, alpn: readonly string[]): Promise<Socket>;
   /** Stops connections still resolving or connecting, which would otherwise keep the process alive. */
   close(): void;
 }
@@ -93,114 +62,100 @@ export function lookupReturning(addresses: readonly ResolvedAddress[]): LookupFu
   };
 }
 
-function connectionFacts(socket: Socket, tunnelled: boolean): ConnectionFacts {
-  const certificate = socket instanceof TLSSocket ? peerCertificate(socket) : undefined;
-  const protocol = socket instanceof TLSSocket && socket.alpnProtocol ? socket.alpnProtocol : 'http/1.1';
-  const facts: ConnectionFacts = {
-    protocol,
-    httpVersion: protocol === 'h2' ? '2' : '1.1',
-    ...(socket.remoteAddress === undefined || tunnelled ? {} : { remoteAddress: socket.remoteAddress }),
-    ...(certificate === undefined ? {} : { certificate }),
+/** Resolves once the socket is connected (TLS: after the handshake), rejects with its first error. */
+export function whenConnected(socket: Socket, event: 'connect' | 'secureConnect'): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      socket.off(event, onReady);
+      socket.destroy();
+      reject(error);
+    };
+    const onReady = () => {
+      socket.off('error', onError);
+      resolve(socket);
+    };
+    socket.once('error', onError);
+    socket.once(event, onReady);
+  });
+}
+
+/**
+ * TLS options for one connection: SNI and the certificate check use the host name (never the dialled
+ * address), and a session from the last handshake with that name is offered for resumption.
+ */
+export function tlsOptions(
+  tls: TlsConnectOptions,
+  hostname: string,
+  alpn: readonly string[],
+  sessions: Map<string, Buffer>,
+): ConnectionOptions {
+  const { isIP } = require('node:net') as typeof import('node:net');
+  const session = sessions.get(hostname);
+  return {
+    ...tls,
+    ...(isIP(hostname) === 0 ? { servername: hostname } : {}),
+    ALPNProtocols: [...alpn],
+    ...(session === undefined ? {} : { session }),
   };
-  if (facts.httpVersion !== '2') watchHttp1Version(socket, (version) => void (facts.httpVersion = version));
-  return facts;
+}
+
+/** Remembers the latest TLS session of each host name, so later connections resume rather than handshake. */
+export function keepSessions(socket: TLSSocket, hostname: string, sessions: Map<string, Buffer>): void {
+  socket.on('session', (session: Buffer) => void sessions.set(hostname, session));
 }
 
 export function createConnector(options: ConnectorOptions): Connector {
-  // undici does not say which connection served a response, so remember what each endpoint's was.
-  const connections = new Map<string, ConnectionFacts>();
-  const tunnels = new Map<string, ConnectionFacts>();
-  const alerts = new Map<string, Error>();
-  const rejectedHeads = new WeakMap<Error, Buffer>();
   const connecting = new Set<Socket>();
+  const sessions = new Map<string, Buffer>();
   let closed = false;
-  const socketOptions = {
-    ...options.tls,
-    allowH2: options.http2,
-    // The request deadline covers connecting (HttpRequest.timeoutMs); 0 disables undici's separate 10s limit.
-    timeout: 0,
-  };
 
-  const open = (
-    connectOptions: buildConnector.Options,
-    addresses: readonly ResolvedAddress[],
+  const dial = (
+    endpoint: Endpoint,
     host: string,
-    callback: buildConnector.Callback,
-  ): void => {
-    const key = endpointKey(connectOptions.protocol, connectOptions.hostname, connectOptions.port);
-    // One connector per connection, so its lookup can only hand out this connection's checked answers.
-    // The host name itself stays the socket's host: TLS SNI and certificate checks use it.
-    const dial = buildConnector({ ...socketOptions, lookup: lookupReturning(addresses) });
-    let socket: Socket | undefined;
-    const result: unknown = dial({ ...connectOptions, hostname: host }, (...args) => {
-      if (socket !== undefined) connecting.delete(socket);
-      const [error, connected] = args;
-      if (error === null) {
-        const facts = connectionFacts(connected, false);
-        connections.set(key, facts);
-        alerts.delete(key);
-        connected.on('error', (socketError: Error & { code?: string }) => {
-          if (socketError.code?.startsWith('ERR_SSL_') === true) alerts.set(key, socketError);
-        });
-        if (facts.httpVersion !== '2') keepRejectedHeads(connected, rejectedHeads);
-      }
-      callback(...args);
-    });
-    // buildConnector returns the socket it opened although its type says void.
-    if (result instanceof Socket) {
-      socket = result;
-      connecting.add(socket);
+    addresses: readonly ResolvedAddress[],
+    alpn: readonly string[],
+  ) => {
+    // Loaded on the first connection: `--version` and `validate` need neither (see client.ts on node:http).
+    const lookup = addresses.length === 0 ? {} : { lookup: lookupReturning(addresses) };
+    if (endpoint.protocol === 'http:') {
+      const { connect } = require('node:net') as typeof import('node:net');
+      const socket = connect({ host, port: endpoint.port, noDelay: true, ...lookup });
+      return { socket, ready: whenConnected(socket, 'connect') };
     }
+    const { connect } = require('node:tls') as typeof import('node:tls');
+    // The host name itself stays the socket's host: TLS SNI and certificate checks use it.
+    const socket = connect({
+      host,
+      port: endpoint.port,
+      ...lookup,
+      ...tlsOptions(options.tls, endpoint.hostname, alpn, sessions),
+    });
+    socket.setNoDelay(true);
+    keepSessions(socket, endpoint.hostname, sessions);
+    return { socket, ready: whenConnected(socket, 'secureConnect') };
   };
 
   return {
-    connect(connectOptions, callback) {
+    async open(endpoint, alpn) {
       // A pinned host (`http.resolve`) is dialled at its address, still checked by the sandbox like any
       // answer from DNS, and still named by its host for TLS.
-      const pinned = findPin(
-        options.pinnedHosts,
-        connectOptions.hostname,
-        connectOptions.port || (connectOptions.protocol === 'https:' ? '443' : '80'),
-      );
+      const pinned = findPin(options.pinnedHosts, endpoint.hostname, endpoint.port);
       const resolver: HostResolver = pinned === undefined ? options.resolve : () => Promise.resolve([pinned]);
-      dialTargets(connectOptions.hostname, resolver, options.sandbox).then(
-        ({ host, addresses }) => {
-          if (closed) {
-            callback(
-              new HttpError(
-                'aborted',
-                `connection to ${connectOptions.hostname} aborted: the HTTP client was closed`,
-              ),
-              null,
-            );
-            return;
-          }
-          open(connectOptions, addresses, host, callback);
-        },
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-      );
+      const { host, addresses } = await dialTargets(endpoint.hostname, resolver, options.sandbox);
+      if (closed) {
+        throw new HttpError(
+          'aborted',
+          `connection to ${endpoint.hostname} aborted: the HTTP client was closed`,
+        );
+      }
+      const { socket, ready } = dial(endpoint, host, addresses, alpn);
+      connecting.add(socket);
+      try {
+        return await ready;
+      } finally {
+        connecting.delete(socket);
+      }
     },
-    connection: (key) => connections.get(key),
-    watchTunnels(connect) {
-      return (connectOptions, callback) =>
-        connect(connectOptions, (...args) => {
-          const [error, socket] = args;
-          const key = endpointKey(connectOptions.protocol, connectOptions.hostname, connectOptions.port);
-          if (error === null) {
-            const facts = connectionFacts(socket, true);
-            tunnels.set(key, facts);
-            if (facts.httpVersion !== '2') keepRejectedHeads(socket, rejectedHeads);
-          }
-          callback(...args);
-        });
-    },
-    tunnel: (key) => tunnels.get(key),
-    takeTlsAlert(key) {
-      const alert = alerts.get(key);
-      alerts.delete(key);
-      return alert;
-    },
-    rejectedHead: (error) => (error instanceof Error ? rejectedHeads.get(error) : undefined),
     close() {
       closed = true;
       for (const socket of connecting) socket.destroy();

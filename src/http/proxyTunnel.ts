@@ -1,57 +1,70 @@
-import { isIP, type Socket } from 'node:net';
 import { createRequire } from 'node:module';
-import { connect as connectTls } from 'node:tls';
+import type { Socket } from 'node:net';
+import { keepSessions, tlsOptions, whenConnected, type Endpoint } from './connector.js';
 import { HttpError } from './httpError.js';
 import type { TlsConnectOptions } from './tlsTrust.js';
 
-/** `host` and `port` of a proxy URI, and the `Proxy-Authorization` its credentials make (as undici sends it). */
+const require = createRequire(import.meta.url);
+
+/** `host` and `port` of a proxy URI, and the `Proxy-Authorization` its credentials make. */
 export function proxyEndpoint(uri: string): { host: string; port: number; authorization?: string } {
   const url = new URL(uri);
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-  if (url.username === '' && url.password === '') return { host: url.hostname, port };
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  if (url.username === '' && url.password === '') return { host, port };
   const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-  return { host: url.hostname, port, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
+  return { host, port, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
+}
+
+/** curl reads `proxy.example:3128` as an HTTP proxy; so does the runner. */
+export function proxyUri(proxy: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
 }
 
 /**
- * A TLS connection to `target` through an HTTP proxy's `CONNECT` tunnel, offering HTTP/1.1 only, with the
- * trust settings every request uses. Names are resolved by the proxy, as for any proxied request.
+ * A TLS connection to `target` through an HTTP proxy's `CONNECT` tunnel, offering `alpn`, with the trust
+ * settings every request uses. Names are resolved by the proxy, as with curl (DECISIONS, "Finer points");
+ * the sandbox has judged the target before anything reaches the proxy, whose own address it does not judge.
  */
 export function tunnelThroughProxy(
-  proxyUri: string,
-  target: URL,
+  proxy: string,
+  target: Endpoint,
   tls: TlsConnectOptions,
-  ready: (error: Error | null, socket?: Socket) => void,
-): void {
-  const { request } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
-  const proxy = proxyEndpoint(proxyUri);
-  const authority = `${target.hostname}:${target.port || '443'}`;
-  const tunnel = request({
-    method: 'CONNECT',
-    host: proxy.host,
-    port: proxy.port,
-    path: authority,
-    headers: {
-      host: authority,
-      ...(proxy.authorization ? { 'proxy-authorization': proxy.authorization } : {}),
-    },
+  alpn: readonly string[],
+  sessions: Map<string, Buffer>,
+): Promise<Socket> {
+  const { request } = require('node:http') as typeof import('node:http');
+  const { connect } = require('node:tls') as typeof import('node:tls');
+  const endpoint = proxyEndpoint(proxyUri(proxy));
+  const host = target.hostname.includes(':') ? `[${target.hostname}]` : target.hostname;
+  const authority = `${host}:${target.port}`;
+  return new Promise((resolve, reject) => {
+    const tunnel = request({
+      method: 'CONNECT',
+      host: endpoint.host,
+      port: endpoint.port,
+      path: authority,
+      headers: {
+        host: authority,
+        ...(endpoint.authorization ? { 'proxy-authorization': endpoint.authorization } : {}),
+      },
+    });
+    tunnel.once('error', reject);
+    tunnel.once('connect', (response, socket) => {
+      if (response.statusCode !== 200) {
+        socket.destroy();
+        reject(
+          new HttpError(
+            'connect',
+            `the proxy refused the tunnel to ${authority}: ${response.statusCode ?? ''} ${response.statusMessage ?? ''}`.trim(),
+          ),
+        );
+        return;
+      }
+      const secure = connect({ socket, ...tlsOptions(tls, target.hostname, alpn, sessions) });
+      keepSessions(secure, target.hostname, sessions);
+      whenConnected(secure, 'secureConnect').then(resolve, reject);
+    });
+    tunnel.end();
   });
-  tunnel.once('error', (error) => ready(error));
-  tunnel.once('connect', (response, socket) => {
-    if (response.statusCode !== 200) {
-      socket.destroy();
-      ready(
-        new HttpError(
-          'connect',
-          `the proxy refused the tunnel to ${authority}: ${response.statusCode ?? ''} ${response.statusMessage ?? ''}`.trim(),
-        ),
-      );
-      return;
-    }
-    const servername = isIP(target.hostname) === 0 ? { servername: target.hostname } : {};
-    const secure = connectTls({ ...tls, socket, ...servername, ALPNProtocols: ['http/1.1'] });
-    secure.once('secureConnect', () => ready(null, secure));
-    secure.once('error', (error) => ready(error));
-  });
-  tunnel.end();
 }

@@ -1,28 +1,24 @@
-import type { Dispatcher } from 'undici';
-import type { Dispatch } from './expectContinue.js';
+import type { Abort, ResponseHead, StartExchange } from './collectResponse.js';
 import type { StreamSink } from './types.js';
 
 /** The head of a streamed response, and how to stop the body. */
-export interface StreamedHead {
-  status: number;
-  statusText: string;
-  rawHeaders: Record<string, string | string[] | undefined>;
+export interface StreamedHead extends ResponseHead {
   cancel(): void;
 }
 
 /**
- * Sends one request through undici's dispatch API and resolves at the response head; the body then goes to
- * `sink` chunk by chunk, as it arrives, until the server ends it, it fails, or `cancel()` (Server-Sent
- * Events: the body never ends by itself). `timeoutMs` bounds connecting and the head only.
+ * Runs one exchange and resolves at the response head; the body then goes to `sink` chunk by chunk, as it
+ * arrives, until the server ends it, it fails, or `cancel()` (Server-Sent Events: the body never ends by
+ * itself). `timeoutMs` bounds connecting and the head only.
  */
 export function streamResponse(
-  dispatcher: Dispatch,
-  options: Dispatcher.DispatchOptions,
+  start: StartExchange,
   limits: { timeoutMs: number; signal?: AbortSignal; onTimeout: () => void },
   sink: StreamSink,
 ): Promise<StreamedHead> {
   return new Promise((resolve, reject) => {
-    let controller: Dispatcher.DispatchController | undefined;
+    /** Ends the exchange; set once it has started (the deadline or an abort may come first). */
+    const exchange: { abort?: Abort } = {};
     let abortReason: Error | undefined;
     let headed = false;
     let finished = false;
@@ -35,9 +31,10 @@ export function streamResponse(
       else sink.onEnd(error);
     };
     const abort = (reason: Error) => {
+      if (abortReason !== undefined) return;
       abortReason = reason;
-      if (controller !== undefined && !controller.aborted) controller.abort(reason);
       finish(reason);
+      exchange.abort?.(reason);
     };
     const timer = setTimeout(() => {
       limits.onTimeout();
@@ -50,37 +47,32 @@ export function streamResponse(
     if (limits.signal?.aborted) onSignal();
     else limits.signal?.addEventListener('abort', onSignal, { once: true });
 
-    dispatcher.dispatch(options, {
-      onRequestStart(started) {
-        controller = started;
-        if (abortReason !== undefined) started.abort(abortReason);
-      },
-      onResponseStart(_controller, statusCode, rawHeaders, statusMessage) {
-        if (statusCode < 200) return;
+    exchange.abort = start({
+      onHead(head) {
+        if (finished) return;
         headed = true;
         clearTimeout(timer);
         resolve({
-          status: statusCode,
-          statusText: statusMessage ?? '',
-          rawHeaders,
+          ...head,
           // Ending the stream on purpose is not a failure: the sink hears a plain end.
           cancel: () => {
             if (finished) return;
             finish();
-            if (controller !== undefined && !controller.aborted)
-              controller.abort(new DOMException('stream closed by runner', 'AbortError'));
+            abortReason = new DOMException('stream closed by runner', 'AbortError');
+            exchange.abort?.(abortReason);
           },
         });
       },
-      onResponseData(_controller, chunk) {
+      onData(chunk) {
         if (!finished) sink.onData(chunk);
       },
-      onResponseEnd() {
+      onEnd() {
         finish();
       },
-      onResponseError(_controller, error) {
-        finish(error);
+      onError(error) {
+        finish(error instanceof Error ? error : new Error(String(error)));
       },
     });
+    if (abortReason !== undefined) exchange.abort(abortReason);
   });
 }

@@ -61,7 +61,6 @@ describe('toHttpError', () => {
   });
 
   it('classifies closed clients and aborts as aborted', () => {
-    expect(toHttpError(coded('UND_ERR_DESTROYED'), context).code).toBe('aborted');
     const abort = new Error('This operation was aborted');
     abort.name = 'AbortError';
     expect(toHttpError(abort, context).code).toBe('aborted');
@@ -71,25 +70,23 @@ describe('toHttpError', () => {
     expect(toHttpError(coded('ECONNRESET'), context).message).toBe(
       'connection to api.test:443 closed before the response was complete',
     );
-    const parser = new Error('Response does not match the HTTP/1.1 protocol (Expected HTTP/, RTSP/ or ICE/)');
+    const parser = coded('HPE_INVALID_CONSTANT', 'Parse Error: Expected HTTP/, RTSP/ or ICE/');
     expect(toHttpError(parser, context).message).toBe(
       'invalid HTTP response from api.test:443: expected HTTP/, RTSP/ or ICE/',
     );
   });
 
-  it("names the parser's reason where undici reports a body length mismatch", () => {
-    const mismatch = coded('UND_ERR_RES_CONTENT_LENGTH_MISMATCH');
-    expect(toHttpError(mismatch, { ...context, parserReason: 'Invalid header token' }).message).toBe(
+  it("names the parser's reason, and a header overflow by the limit", () => {
+    const token = coded('HPE_INVALID_HEADER_TOKEN', 'Parse Error: Invalid header token');
+    expect(toHttpError(token, context).message).toBe(
       'invalid HTTP response from api.test:443: invalid header token',
     );
-    expect(toHttpError(mismatch, { ...context, parserReason: 'Duplicate Content-Length' }).message).toBe(
+    const duplicate = coded('HPE_UNEXPECTED_CONTENT_LENGTH', 'Parse Error: Duplicate Content-Length');
+    expect(toHttpError(duplicate, context).message).toBe(
       'invalid HTTP response from api.test:443: duplicate Content-Length',
     );
-    expect(toHttpError(mismatch, context).message).toBe(
-      'invalid HTTP response from api.test:443: the HTTP parser rejected its head',
-    );
-    expect(toHttpError(mismatch, { ...context, headersReceived: true }).message).toBe(
-      'response body from api.test:443 does not match its content-length header',
+    expect(toHttpError(coded('HPE_HEADER_OVERFLOW', 'Parse Error: Header overflow'), context).message).toBe(
+      'invalid HTTP response from api.test:443: its headers exceed the size limit of the HTTP parser (headers overflow)',
     );
   });
 

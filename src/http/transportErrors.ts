@@ -11,8 +11,6 @@ export interface FailureContext {
   timedOut: boolean;
   /** Response headers had arrived; only the body was still coming. */
   headersReceived: boolean;
-  /** Why the HTTP parser rejected the response head, when undici's error hides it (see responseHeads.ts). */
-  parserReason?: string;
 }
 
 const CONNECT_CODES = new Set([
@@ -23,13 +21,15 @@ const CONNECT_CODES = new Set([
   'ECONNABORTED',
   'EACCES',
 ]);
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const CLOSED_CODES = new Set(['UND_ERR_DESTROYED', 'UND_ERR_CLOSED']);
-/** undici's prefix to llhttp's reason: `Response does not match the HTTP/1.1 protocol (Invalid header token)`. */
-const PARSER_MESSAGE = /^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/s;
-/** Node's HTTP client words the same reasons `Parse Error: Invalid header token` (code `HPE_...`). */
-const NODE_PARSER_MESSAGE = /^Parse Error: (.*)$/s;
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_HTTP2_STREAM_ERROR', 'ERR_HTTP2_SESSION_ERROR']);
+/** A request header Node refuses to write (a name that is no token, a control character in a value). */
+const INVALID_REQUEST_CODES = new Set([
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_INVALID_CHAR',
+  'ERR_HTTP2_INVALID_HEADER_VALUE',
+]);
+/** Node's HTTP parser words its reasons `Parse Error: Invalid header token` (code `HPE_...`). */
+const PARSER_MESSAGE = /^Parse Error: (.*)$/s;
 
 const TLS_HINT =
   'if the server uses a self-signed or private certificate, set `http.caFile` or `http.insecure: true`';
@@ -64,7 +64,7 @@ function timeoutError(context: FailureContext, cause: unknown): HttpError {
   return new HttpError('timeout', message, { cause });
 }
 
-/** Turns whatever undici or the socket threw into an HttpError whose message a user can act on. */
+/** Turns whatever Node's HTTP client or the socket threw into an HttpError whose message a user can act on. */
 export function toHttpError(error: unknown, context: FailureContext): HttpError {
   if (error instanceof HttpError) return error;
   if (context.timedOut) return timeoutError(context, error);
@@ -81,17 +81,7 @@ export function toHttpError(error: unknown, context: FailureContext): HttpError 
   if (CONNECT_CODES.has(code)) {
     return new HttpError('connect', `cannot connect to ${context.target} (${code})`, { cause: error });
   }
-  if (TIMEOUT_CODES.has(code)) return timeoutError(context, error);
-  if (CLOSED_CODES.has(code)) {
-    return new HttpError('aborted', `request to ${context.target} aborted: the HTTP client was closed`, {
-      cause: error,
-    });
-  }
-  if (
-    code === 'UND_ERR_ABORTED' ||
-    code === 'ABORT_ERR' ||
-    (error instanceof Error && error.name === 'AbortError')
-  ) {
+  if (code === 'ABORT_ERR' || (error instanceof Error && error.name === 'AbortError')) {
     return new HttpError('aborted', `request to ${context.target} aborted`, { cause: error });
   }
   if (isTlsCode(code)) {
@@ -114,7 +104,7 @@ export function toHttpError(error: unknown, context: FailureContext): HttpError 
   }
   const rejected = parserFailure(code, detail, context);
   if (rejected !== undefined) return new HttpError('protocol', rejected, { cause: error });
-  if (code === 'UND_ERR_INVALID_ARG') {
+  if (INVALID_REQUEST_CODES.has(code)) {
     return new HttpError('protocol', `invalid request to ${context.target}: ${detail}`, { cause: error });
   }
   return new HttpError('protocol', `invalid HTTP exchange with ${context.target}: ${detail}`, {
@@ -127,19 +117,11 @@ export function toHttpError(error: unknown, context: FailureContext): HttpError 
  * `invalid character in chunk size`), as DECISIONS asks: never a guess about the body length.
  */
 function parserFailure(code: string, detail: string, context: FailureContext): string | undefined {
-  // `Invalid header token` reads `invalid header token`; `Content-Length overflow` keeps its header name.
-  const words = (reason: string) => reason.replace(/^[A-Z][a-z]+(?=[ ,]|$)/, (word) => word.toLowerCase());
-  const invalid = (reason: string) => `invalid HTTP response from ${context.target}: ${words(reason)}`;
-  // undici's HTTPParserError has no code (it looks its name up in the wrong table): its message tells.
-  const parsed =
-    PARSER_MESSAGE.exec(detail)?.[1] ??
-    (code.startsWith('HPE_') ? NODE_PARSER_MESSAGE.exec(detail)?.[1] : undefined);
-  if (parsed !== undefined) return invalid(parsed);
-  if (code === 'UND_ERR_HEADERS_OVERFLOW')
+  if (!code.startsWith('HPE_')) return undefined;
+  const invalid = (reason: string) => `invalid HTTP response from ${context.target}: ${reason}`;
+  if (code === 'HPE_HEADER_OVERFLOW')
     return invalid('its headers exceed the size limit of the HTTP parser (headers overflow)');
-  if (code !== 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return undefined;
-  if (context.parserReason !== undefined) return invalid(context.parserReason);
-  // undici reports any failure after a head's `content-length` line this way; without headers it is not one.
-  if (!context.headersReceived) return invalid('the HTTP parser rejected its head');
-  return `response body from ${context.target} does not match its content-length header`;
+  // `Invalid header token` reads `invalid header token`; `Content-Length overflow` keeps its header name.
+  const reason = PARSER_MESSAGE.exec(detail)?.[1] ?? detail;
+  return invalid(reason.replace(/^[A-Z][a-z]+(?=[ ,]|$)/, (word) => word.toLowerCase()));
 }
