@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cacheFolders, pairedRuns } from '../pairedRuns.mjs';
 import { clearStartupSettings } from '../startupSettings.mjs';
+import { bundleClient } from '../throughput/clientBundle.mjs';
 import { startServer } from '../throughput/serverProcess.mjs';
 import { WORKLOADS, writeWorkspace } from '../throughput/workspace.mjs';
 
@@ -47,6 +48,7 @@ const cacheEnv = cacheFolders(scratch);
 
 const examples = join(scratch, 'examples');
 cpSync(join(root, 'examples'), examples, { recursive: true });
+const client = await bundleClient(root, scratch);
 const server = await startServer();
 const w1 = WORKLOADS.find((workload) => workload.key === 'a');
 const w1Dir = join(scratch, 'w1');
@@ -66,16 +68,23 @@ try {
       argv: [node, join(root, 'bench', 'throughput', 'bare.mjs'), baseUrl, '1', String(w1.pairs)],
       cwd: w1Dir,
     });
-    // The same loop through undici, the runner's HTTP client: what the client library alone costs.
-    const bareUndiciLoop = () => ({
-      argv: [node, join(root, 'bench', 'throughput', 'bareUndici.mjs'), baseUrl, '1', String(w1.pairs)],
+    // The same loop through the runner's HTTP client (src/http): what the client alone costs.
+    const bareClientLoop = () => ({
+      argv: [
+        node,
+        join(root, 'bench', 'throughput', 'bareClient.mjs'),
+        client,
+        baseUrl,
+        '1',
+        String(w1.pairs),
+      ],
       cwd: w1Dir,
     });
     rows.push({
       node: version,
-      row: 'W1 bare undici loop',
+      row: 'W1 bare client loop',
       vs: 'bare loop',
-      ...pairedRuns(bareUndiciLoop, bareLoop, { runs, warmup }),
+      ...pairedRuns(bareClientLoop, bareLoop, { runs, warmup }),
     });
     const cli = (args, cwd, mode) => () => ({ argv: [node, runner, ...args], cwd, env: cacheEnv(mode) });
     for (const mode of ['cold', 'warm']) {

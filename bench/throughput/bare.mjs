@@ -1,17 +1,13 @@
 // The throughput benchmark's baseline (see README.md beside this file): the same requests, JSON parsing and
-// checks as the generated scenarios, written directly against node:http with one keep-alive connection.
-// Usage: node bench/throughput/bare.mjs <baseUrl> <scenarios> <pairs-per-scenario>
-// Each pair is POST /users (save body.id) then GET /users/<id> checking status 200, body.id equal to the saved
-// id and body.name a string. Exits 0 when every check passed, 1 otherwise (as the runner does).
+// checks as the generated scenarios (bareLoop.mjs), written directly against node:http with one keep-alive
+// connection. Usage: node bench/throughput/bare.mjs <baseUrl> <scenarios> <pairs-per-scenario>
+// Exits 0 when every check passed, 1 otherwise (as the runner does).
 import { Agent, request as httpRequest } from 'node:http';
+import { loopArguments, runLoop } from './bareLoop.mjs';
 
-const [baseUrl, scenariosText, pairsText] = process.argv.slice(2);
-const scenarios = Number(scenariosText);
-const pairs = Number(pairsText);
-if (baseUrl === undefined || !Number.isInteger(scenarios) || !Number.isInteger(pairs)) {
-  console.error('usage: node bare.mjs <baseUrl> <scenarios> <pairs-per-scenario>');
-  process.exit(2);
-}
+const { baseUrl, scenarios, pairs } = loopArguments(
+  'node bare.mjs <baseUrl> <scenarios> <pairs-per-scenario>',
+);
 const base = new URL(baseUrl);
 // maxSockets 1: requests are sequential, so one connection serves them all, as in the runner.
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -48,36 +44,4 @@ function send(method, path, body) {
   });
 }
 
-function check(failures, label, passed) {
-  if (!passed) failures.push(label);
-}
-
-async function runScenario(scenario) {
-  const failures = [];
-  // Saved values reset for each scenario, as SPEC.md says of the variable store.
-  const saved = {};
-  for (let pair = 1; pair <= pairs; pair += 1) {
-    const created = await send('POST', '/users', { name: `Bench User ${scenario}-${pair}` });
-    saved.id = created.body?.id;
-    const read = await send('GET', `/users/${saved.id}`);
-    check(failures, `pair ${pair}: status`, read.status === 200);
-    check(failures, `pair ${pair}: body.id`, read.body?.id === saved.id);
-    check(failures, `pair ${pair}: body.name`, typeof read.body?.name === 'string');
-  }
-  return failures;
-}
-
-let failed = 0;
-try {
-  for (let scenario = 1; scenario <= scenarios; scenario += 1) {
-    const failures = await runScenario(scenario);
-    if (failures.length > 0) {
-      failed += 1;
-      console.log(`scenario ${scenario} failed: ${failures.join(', ')}`);
-    }
-  }
-} finally {
-  agent.destroy();
-}
-console.log(`${scenarios - failed}/${scenarios} scenarios passed`);
-process.exitCode = failed === 0 ? 0 : 1;
+await runLoop({ scenarios, pairs, send, close: () => agent.destroy() });

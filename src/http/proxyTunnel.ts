@@ -6,9 +6,19 @@ import type { TlsConnectOptions } from './tlsTrust.js';
 
 const require = createRequire(import.meta.url);
 
-/** `host` and `port` of a proxy URI, and the `Proxy-Authorization` its credentials make. */
+/**
+ * `host` and `port` of a proxy URI, and the `Proxy-Authorization` its credentials make. A proxy that is no
+ * URL fails the request without repeating it: it may hold a password.
+ */
 export function proxyEndpoint(uri: string): { host: string; port: number; authorization?: string } {
-  const url = new URL(uri);
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch (error) {
+    throw new HttpError('connect', 'the proxy is not a valid URL (`http.proxy`, HTTP_PROXY or HTTPS_PROXY)', {
+      cause: error,
+    });
+  }
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (url.username === '' && url.password === '') return { host, port };

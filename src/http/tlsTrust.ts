@@ -15,7 +15,7 @@ export interface TlsMaterial {
   passphrase?: string;
 }
 
-/** Options for every TLS connection of a client: passed to undici's connector, so to `tls.connect`. */
+/** Options for every TLS connection of a client, passed to `tls.connect` (see connector.ts). */
 export interface TlsConnectOptions {
   rejectUnauthorized: boolean;
   secureContext?: SecureContext;

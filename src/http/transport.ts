@@ -35,7 +35,7 @@ export interface Transport {
 type Open = (endpoint: Endpoint, alpn: readonly string[]) => Promise<Socket>;
 
 const HTTP1 = ['http/1.1'] as const;
-/** undici's order, kept: the server picks by its own preference either way. */
+/** HTTP/2 offered next to HTTP/1.1: the server picks by its own preference. */
 const HTTP1_OR_2 = ['http/1.1', 'h2'] as const;
 
 function endpointOf(url: URL): Endpoint {

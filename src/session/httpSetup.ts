@@ -68,7 +68,7 @@ function registerProxySecrets(proxy: string | undefined, secrets: SecretRegistry
       secrets.add(decodeURIComponent(url.password));
     }
   } catch {
-    // Not a URL: undici refuses it on first use, with a message of its own.
+    // Not a URL: the HTTP client refuses it on first use, with a message of its own (proxyTunnel.ts).
   }
 }
 
