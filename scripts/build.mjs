@@ -61,14 +61,6 @@ const ESM_REQUIRE_BANNER =
   'import { createRequire as __runnerCreateRequire } from "node:module";' +
   'const require = __runnerCreateRequire(import.meta.url);';
 
-/**
- * undici's cookie helpers read the global `Headers` when undici loads, and that getter makes Node load its
- * own, internal copy of undici: ~28 ms of CPU at every `run` on Node 22 (bench/README.md). runner never
- * hands a global Headers object to undici's cookie helpers, so the read is replaced by `undefined` (reads
- * only: esbuild leaves assignments as they are).
- */
-const UNDICI_DEFINES = { 'globalThis.Headers': 'undefined' };
-
 /** Options every output file shares: Node 20, fully minified with a linked source map. */
 const COMMON_OPTIONS = {
   absWorkingDir: root,
@@ -111,7 +103,7 @@ async function bundleCommonJs({ entry, outfile, shebang, define }) {
     entryPoints: [entry],
     outfile,
     banner: { js: (shebang ? '#!/usr/bin/env node\n' : '') + IMPORT_META_BANNER },
-    define: { ...define, ...UNDICI_DEFINES, ...IMPORT_META_DEFINES },
+    define: { ...define, ...IMPORT_META_DEFINES },
   }).catch(failedToBuild(outfile));
   if (shebang) chmodSync(join(root, outfile), 0o755);
   printBuilt(outfile, entry);
@@ -135,7 +127,7 @@ async function bundleSplit({ entry, outdir, name, define, metafile }) {
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     banner: { js: ESM_REQUIRE_BANNER },
-    define: { ...define, ...UNDICI_DEFINES },
+    define: { ...define },
     metafile: true,
   }).catch(failedToBuild(outdir));
   writeFileSync(join(root, metafile), JSON.stringify(result.metafile));

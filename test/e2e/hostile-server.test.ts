@@ -16,7 +16,8 @@ const ANSI_BODY = 'hello \u001b[31mred\u001b[0m \r rewritten \u0007 bell \u009b2
 
 /**
  * Heads the HTTP/1.1 parser rejects, and the reason each failure must name (DECISIONS, "Finer points (wave 3)").
- * undici words a failure after a `content-length` line as a body length mismatch; the first four said so.
+ * undici, the HTTP client before issue 24, worded a failure after a `content-length` line as a body length
+ * mismatch; the first four said so.
  */
 const REJECTED_HEADS: Record<string, [head: string, reason: string]> = {
   '/bad-name-after-length': [

@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 describe('HTTP/2 from the built CLI', () => {
-  // The build loads undici's HTTP/2 client only on first use (scripts/build.mjs, lazyHttp2Plugin): this
-  // proves the stand-in reaches the real client, which the tests of the source cannot see.
+  // The HTTP client loads node:http2 only when a server chooses h2 by ALPN (src/http/http2Exchange.ts): this
+  // proves the bundled program reaches it, which the tests of the source cannot see.
   it('negotiates h2 by ALPN and reports HTTP/2', async () => {
     await writeEnvironment(dir, 'local', `baseUrl: ${server.url}\nhttp: { insecure: true }\n`);
     await writeFile(

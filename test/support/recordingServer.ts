@@ -87,7 +87,7 @@ export async function startRecordingServers(
 }
 
 /**
- * `user-agent` differs by design. `connection` is hop-by-hop: runner's HTTP client (undici) always writes
+ * `user-agent` differs by design. `connection` is hop-by-hop: runner's HTTP client (node:http) always writes
  * `connection: keep-alive` on HTTP/1.1, where curl relies on the protocol's default; it is not part of the
  * request the converter writes.
  */
@@ -106,7 +106,7 @@ export function comparableRequest(request: WireRequest): string {
   const lines = request.headers
     .filter(([name]) => !IGNORED_HEADERS.has(name.toLowerCase()))
     // Framing: a length that matches the body (which is compared) says nothing more; curl's boundary is
-    // longer than runner's, and undici writes `content-length: 0` for a PUT or POST without a body.
+    // longer than runner's, and a PUT or POST without a body may carry `content-length: 0`.
     .filter(
       ([name, value]) => name.toLowerCase() !== 'content-length' || Number(value) !== request.body.length,
     )
