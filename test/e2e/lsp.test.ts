@@ -289,6 +289,26 @@ describe('runner lsp', () => {
       'Delete user',
     ]);
   });
+
+  it('names stream steps by kind and URL in the outline', async () => {
+    const streams = [
+      'scenario: Streams',
+      'steps:',
+      '  - websocket: { url: "ws://localhost:1/chat" }',
+      '  - sse: { url: "http://localhost:1/events", count: 1 }',
+      '',
+    ].join('\n');
+    const path = file('.runner/tests/streams.yaml');
+    await workspace.write('.runner/tests/streams.yaml', streams);
+    await lsp.open(path, streams);
+    const symbols = (await lsp.connection.sendRequest(DocumentSymbolRequest.type, {
+      textDocument: { uri: uriOf(path) },
+    })) as DocumentSymbol[];
+    expect(symbols[0]?.children?.[0]?.children?.map((step) => step.name)).toEqual([
+      'websocket ws://localhost:1/chat',
+      'sse http://localhost:1/events',
+    ]);
+  });
 });
 
 /** A scenario of `steps` request steps, ten lines each, every one reading what the one before saved. */

@@ -7,6 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { filesUnder, firstLeak } from '../support/leaks.js';
+import {
+  createCertificateAuthority,
+  issueClientCertificate,
+  issueServerCertificate,
+} from '../support/privateCa.js';
 import { reportSchemaErrors } from '../support/reportSchema.js';
 import { startStreamServer, type StreamServer } from '../support/streamServer.js';
 import { fileWorkspace, type FileWorkspace } from '../support/workspaceFiles.js';
@@ -210,6 +215,67 @@ steps:
     expect(result.code).toBe(0);
     expect(server.connections.at(-1)?.headers.host).toBe(`chat.example.test:${port}`);
     expect(server.sseRequests.at(-1)?.headers.host).toBe(`events.example.test:${port}`);
+  });
+});
+
+describe('TLS', () => {
+  it('reaches wss:// and https:// streams with http.caFile and a client certificate, and refuses an unknown CA', async () => {
+    const [serverCa, clientCa] = await Promise.all([
+      createCertificateAuthority('stream test CA'),
+      createCertificateAuthority('stream client CA'),
+    ]);
+    const [leaf, client] = await Promise.all([
+      issueServerCertificate(serverCa),
+      issueClientCertificate(clientCa),
+    ]);
+    const secure = await startStreamServer({
+      tls: { ...leaf, requestCert: true, rejectUnauthorized: true, ca: clientCa.cert },
+    });
+    const tls = await fileWorkspace({
+      '.runner/environments/trusted.yaml': [
+        `baseUrl: https://${secure.host}`,
+        'http:',
+        '  caFile: certs/ca.pem',
+        '  clientCert: certs/client.pem',
+        '  clientKey: certs/client-key.pem',
+        '',
+      ].join('\n'),
+      '.runner/environments/untrusted.yaml': `baseUrl: https://${secure.host}\n`,
+      'certs/ca.pem': serverCa.cert,
+      'certs/client.pem': client.cert,
+      'certs/client-key.pem': client.key,
+      '.runner/tests/secure.yaml': `scenario: secure
+steps:
+  - websocket:
+      url: wss://${secure.host}/echo
+      send: [bye]
+    expect:
+      messages[0].type: welcome
+      close.code: 4000
+  - sse: { url: 'https://${secure.host}/events/fixed' }
+    expect: { events.count: 3 }
+`,
+    });
+    try {
+      const trusted = await runCli(['run', '.runner/tests/secure.yaml', '-e', 'trusted'], { cwd: tls.dir });
+      expect(trusted.stdout).toContain('PASSED  2 passed');
+      expect(trusted.code).toBe(0);
+      const untrusted = await runCli(['run', '.runner/tests/secure.yaml', '-e', 'untrusted'], {
+        cwd: tls.dir,
+      });
+      expect(untrusted.code).toBe(1);
+      expect(untrusted.stdout).toContain(
+        'TLS handshake with localhost:' +
+          (secure.host.split(':')[1] ?? '') +
+          ' failed: the server certificate is signed by an unknown authority',
+      );
+      expect(untrusted.stdout).toContain('0 passed, 2 failed');
+      // Nothing was sent on a connection that never opened.
+      expect(untrusted.stdout).not.toContain('sent 1: bye');
+    } finally {
+      await secure.close();
+      await tls.cleanup();
+    }
   });
 });
 

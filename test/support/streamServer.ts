@@ -1,6 +1,7 @@
 // A WebSocket and Server-Sent Events server on loopback for stream step tests (issue 25): a real `ws`
 // server and real event streams over node:http, recording what each connection received.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createSecureServer, type ServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 
@@ -39,11 +40,12 @@ function serveEvents(request: IncomingMessage, response: ServerResponse, timers:
   });
 }
 
-export async function startStreamServer(): Promise<StreamServer> {
+/** `tls`: serve wss:// and https:// with these options (certificate, and a client CA for mutual TLS). */
+export async function startStreamServer(options: { tls?: ServerOptions } = {}): Promise<StreamServer> {
   const connections: StreamServer['connections'] = [];
   const sseRequests: StreamServer['sseRequests'] = [];
   const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((request, response) => {
+  const handler: RequestListener = (request, response) => {
     if (request.url?.startsWith('/events/') === true) {
       sseRequests.push({ url: request.url, headers: request.headers });
       serveEvents(request, response, timers);
@@ -57,7 +59,8 @@ export async function startStreamServer(): Promise<StreamServer> {
     }
     response.writeHead(404, { 'content-type': 'text/plain' });
     response.end('not found');
-  });
+  };
+  const server = options.tls === undefined ? createServer(handler) : createSecureServer(options.tls, handler);
   const sockets = new WebSocketServer({ server });
   sockets.on('connection', (socket, request) => {
     const connection = { url: request.url ?? '', headers: request.headers, received: [] as string[] };

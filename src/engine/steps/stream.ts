@@ -28,7 +28,8 @@ function exchangeOf(
     kind: prepared.kind,
     url: prepared.url,
     ...(Object.keys(prepared.headers).length === 0 ? {} : { requestHeaders: prepared.headers }),
-    ...(prepared.sent === undefined ? {} : { sent: prepared.sent }),
+    // Only a connection that opened sent anything.
+    ...(prepared.sent === undefined || collected === undefined ? {} : { sent: prepared.sent }),
     itemsKey: prepared.itemsKey,
     items: Array.isArray(kept.body) ? (kept.body as unknown[]) : items,
     itemCount: items.length,

@@ -132,7 +132,9 @@ function streamDetails(step: StepResult, pad: string, options: RenderOptions): s
   for (const [index, sent] of (stream.sent ?? []).entries())
     lines.push(...indentLines(`sent ${index + 1}: ${bodyText(sent)}`, `${pad}  `));
   const noun = stream.itemsKey === 'events' ? 'event' : 'message';
-  lines.push(`${pad}  ${stream.itemCount} ${noun}${stream.itemCount === 1 ? '' : 's'} received`);
+  // A connection that never opened received nothing worth a line (its error says why).
+  if (stream.status !== undefined || stream.itemCount > 0 || stream.close !== undefined)
+    lines.push(`${pad}  ${stream.itemCount} ${noun}${stream.itemCount === 1 ? '' : 's'} received`);
   let shown = 0;
   for (const [index, item] of stream.items.entries()) {
     let text = bodyText(item);
