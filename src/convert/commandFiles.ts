@@ -38,23 +38,33 @@ export function readCommandText(input: CommandInput, path: string, option: strin
     );
   }
   const bytes = path === '-' ? stdinBytes(input, option) : input.files?.read(path);
+  return decodeCommandFile(bytes, `curl option \`${shown(option)}\` reads ${what}`, () =>
+    conversionError(
+      'binary-file',
+      `curl option \`${shown(option)}\` sends ${what}, which is not UTF-8 text (a scenario body is text)`,
+      { hint: 'send a binary file as a `multipart` file part, `-F name=@file`' },
+    ),
+  );
+}
+
+/**
+ * A file's bytes as UTF-8 text; `reads` says who reads what (`curl option \`-d\` reads the file ...`) in the
+ * refusal when the file cannot be read, and `notText` makes the refusal when it is not UTF-8.
+ */
+export function decodeCommandFile(
+  bytes: Uint8Array | undefined,
+  reads: string,
+  notText: () => Error,
+): string {
   if (bytes === undefined) {
-    throw conversionError(
-      'unreadable-file',
-      `curl option \`${shown(option)}\` reads ${what}, which cannot be read`,
-      {
-        hint: 'run `runner convert` in the directory where the command ran, next to the file',
-      },
-    );
+    throw conversionError('unreadable-file', `${reads}, which cannot be read`, {
+      hint: 'run `runner convert` in the directory where the command ran, next to the file',
+    });
   }
   try {
     return decoder.decode(bytes);
   } catch {
-    throw conversionError(
-      'binary-file',
-      `curl option \`${shown(option)}\` sends ${what}, which is not UTF-8 text (a scenario body is text)`,
-      { hint: 'send a binary file as a `multipart` file part, `-F name=@file`' },
-    );
+    throw notText();
   }
 }
 

@@ -9,7 +9,7 @@ import { splitCommandText } from './commandDialect.js';
 import type { CommandFiles, CommandInput } from './commandFiles.js';
 import { conversionError } from './conversionError.js';
 import type { CurlInvocation } from './curlInvocation.js';
-import type { ConversionNotes, DraftRequest } from './draftRequest.js';
+import type { ConversionNotes, DraftRequest, DraftWebSocket } from './draftRequest.js';
 import { isCurlProgram, parseCurlArgs } from './parseCurlArgs.js';
 import { printScenario } from './printScenario.js';
 import { relativeTo, type UrlTargets } from './relativeUrl.js';
@@ -18,6 +18,8 @@ import { SecretFields, secretNamePredicate, type SensitiveName } from './secretN
 import type { ShellCommand } from './shellScript.js';
 import { shellVariablesIn } from './shellVariables.js';
 import { refuseCurlAlias, refuseWebCmdlets } from './webCmdlets.js';
+import { isWebsocatProgram } from './websocat/parseWebsocatArgs.js';
+import { websocatStep } from './websocat/websocatStep.js';
 
 export interface CurlConversionOptions {
   /** Names the text in error positions: `<argument>` (default) or `<stdin>`. */
@@ -39,6 +41,9 @@ export interface CurlConversion {
   /** One line each, without a `warning:` prefix; they never hold a header, query or body value. */
   warnings: string[];
 }
+
+const WEBSOCAT_ORIGIN =
+  ' Converted from a websocat command by `runner convert`. Add checks under `expect:`, such as `messages.count: 1`.';
 
 export function convertCurlText(text: string, options: CurlConversionOptions = {}): CurlConversion {
   const source = { name: options.sourceName ?? '<argument>', text };
@@ -63,7 +68,10 @@ export function convertCurlWords(
 function convertCommands(commands: ShellCommand[], options: CurlConversionOptions): CurlConversion {
   const notes: ConversionNotes = { comments: [], warnings: [] };
   for (const { words } of commands) refuseWebCmdlets(words[0] ?? '');
-  const curlCommands = commands.filter(({ words }) => isCurlProgram(words[0] ?? ''));
+  // websocat commands become websocket steps, in order with the requests (issue 25).
+  const curlCommands = commands.filter(
+    ({ words }) => isCurlProgram(words[0] ?? '') || isWebsocatProgram(words[0] ?? ''),
+  );
   const [first] = commands;
   if (first === undefined) {
     throw conversionError('empty', 'no cURL command given', {
@@ -75,20 +83,41 @@ function convertCommands(commands: ShellCommand[], options: CurlConversionOption
     for (const word of commands.flatMap(({ words }) => words)) refuseWebCmdlets(word);
     const program = first.words[0] ?? '';
     const shown = program.length > 40 ? `${program.slice(0, 40)}…` : program;
-    throw conversionError('not-curl', `not a cURL command: it starts with \`${shown}\`, not \`curl\``, {
-      hint: 'paste a command copied with "Copy as cURL", which starts with `curl`',
-    });
+    throw conversionError(
+      'not-curl',
+      `not a cURL command: it starts with \`${shown}\`, not \`curl\` (or \`websocat\`)`,
+      { hint: 'paste a command copied with "Copy as cURL", which starts with `curl`' },
+    );
   }
+  // `echo '<message>' | websocat ...`: the echo is the websocket step's message, not a command of its own.
+  const echoes = commands.filter(
+    (command, index) =>
+      command.words[0] === 'echo' &&
+      commands[index + 1]?.stdin?.kind === 'pipe' &&
+      isWebsocatProgram(commands[index + 1]?.words[0] ?? ''),
+  );
   for (const command of commands) {
-    if (!curlCommands.includes(command)) {
+    if (!curlCommands.includes(command) && !echoes.includes(command)) {
       notes.warnings.push(`\`${command.words[0] ?? ''}\` is not a curl command: skipped`);
     }
   }
   const isSensitive = options.isSensitive ?? secretNamePredicate();
   const fields = new SecretFields();
-  const requests: DraftRequest[] = [];
+  const requests: (DraftRequest | DraftWebSocket)[] = [];
   const optionComments: string[] = [];
   for (const command of curlCommands) {
+    if (isWebsocatProgram(command.words[0] ?? '')) {
+      const context = {
+        notes,
+        optionComments,
+        isSensitive,
+        fields,
+        ...(options.files ? { files: options.files } : {}),
+      };
+      const before = commands[commands.indexOf(command) - 1];
+      requests.push(websocatStep(command.words, command.stdin, context, before?.words));
+      continue;
+    }
     refuseCurlAlias(command.words);
     const input: CommandInput = {
       ...(options.files ? { files: options.files } : {}),
@@ -108,8 +137,10 @@ function convertCommands(commands: ShellCommand[], options: CurlConversionOption
       `shell variables became references to the environment variables of the run: ${variables.map((name) => `$env.${name}`).join(', ')}`,
     );
   }
+  const onlyWebsocat = requests.every((step) => 'websocket' in step);
   const yaml = printScenario({
     requests,
+    ...(onlyWebsocat ? { origin: WEBSOCAT_ORIGIN } : {}),
     comments: [...new Set([...optionComments, ...notes.comments])],
     secrets: fields.slots,
     credentialsFile: options.credentialsFile ?? '.runner/credentials/<env>.yaml',

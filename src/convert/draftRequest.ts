@@ -101,6 +101,21 @@ export interface DraftUse {
   name?: string;
 }
 
+/** A websocket step (docs/language.md), as `runner convert` builds it from a websocat command. */
+export interface DraftWebSocket {
+  websocket: {
+    url: string;
+    /** The URL as a template, when secrets in its query were replaced by variables. */
+    urlTemplate?: Template;
+    headers: [string, DraftText][];
+    subprotocols: string[];
+    /** Text frames, sent in order. */
+    send: string[];
+    /** `receive: { count }`; without it the step collects until the server closes or the timeout. */
+    count?: number;
+  };
+}
+
 /** Comments and warnings gathered while converting; comments go into the YAML, warnings to stderr. */
 export interface ConversionNotes {
   comments: string[];

@@ -13,6 +13,7 @@ import {
   type DraftRequest,
   type DraftText,
   type DraftUse,
+  type DraftWebSocket,
 } from './draftRequest.js';
 import { SECRET_ACCOUNT, type SecretSlot } from './secretNames.js';
 import { shellVariablesAsReferences } from './shellVariables.js';
@@ -21,8 +22,8 @@ import { escapeTemplate } from './templateText.js';
 const SECRET_COMMENT = ' secret: see the note at the top';
 
 export interface PrintInput {
-  /** One step each, in order: a request, or a `use` of another scenario file. */
-  requests: readonly (DraftRequest | DraftUse)[];
+  /** One step each, in order: a request, a websocket step, or a `use` of another scenario file. */
+  requests: readonly DraftStepInput[];
   comments: readonly string[];
   secrets: readonly SecretSlot[];
   /** Where the user keeps credentials, such as `.runner/credentials/local.yaml`. */
@@ -35,25 +36,42 @@ export interface PrintInput {
   expect?: Record<string, unknown>;
 }
 
+type DraftStepInput = DraftRequest | DraftUse | DraftWebSocket;
+
+/** `GET api.example.test/users`, `websocket localhost:8080/chat`: what the first step reaches. */
+function scenarioName(first: DraftRequest | DraftWebSocket | undefined): string {
+  if (first === undefined) return 'converted';
+  const [what, url] = isRequest(first) ? [first.method, first.url] : ['websocket', first.websocket.url];
+  return `${what} ${shellVariablesAsReferences(url)
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/\?.*$/, '')}`;
+}
+
 export function printScenario(input: PrintInput): string {
-  const first = input.requests.find(isRequest);
-  const fallback = first
-    ? `${first.method} ${shellVariablesAsReferences(first.url)
-        .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
-        .replace(/\?.*$/, '')}`
-    : 'converted';
+  const fallback = scenarioName(
+    input.requests.find((step): step is DraftRequest | DraftWebSocket => !isUse(step)),
+  );
   const many = input.requests.length > 1;
   const checks =
     input.expect !== undefined && Object.keys(input.expect).length > 0 ? input.expect : undefined;
   const doc = new Document({
     scenario: input.scenario ?? (many ? `${fallback} and ${input.requests.length - 1} more` : fallback),
     steps: input.requests.map((request, index) =>
-      isRequest(request) ? stepYaml(request, index === 0 ? checks : undefined) : useYaml(request),
+      isUse(request)
+        ? useYaml(request)
+        : isRequest(request)
+          ? stepYaml(request, index === 0 ? checks : undefined)
+          : websocketYaml(request),
     ),
   });
   doc.commentBefore = headerComment(input);
   input.requests.forEach((request, index) => {
-    if (!isRequest(request)) return;
+    if (isUse(request)) return;
+    if (!isRequest(request)) {
+      markSecrets(doc, ['steps', index, 'websocket', 'headers'], request.websocket.headers);
+      markSecretUrl(doc, ['steps', index, 'websocket', 'url'], request.websocket.urlTemplate);
+      return;
+    }
     const requestPath = ['steps', index, 'request'];
     markSecrets(doc, [...requestPath, 'headers'], request.headers);
     markSecrets(doc, [...requestPath, 'query'], request.query);
@@ -68,8 +86,7 @@ export function printScenario(input: PrintInput): string {
           Object.entries(values).filter((entry): entry is [string, DraftText] => entry[1] !== undefined),
         );
     }
-    const url = doc.getIn([...requestPath, 'url'], true);
-    if (request.urlTemplate?.secret === true && isScalar(url)) url.comment = SECRET_COMMENT;
+    markSecretUrl(doc, [...requestPath, 'url'], request.urlTemplate);
     const step = doc.getIn(['steps', index], true);
     const comments = request.step?.comments ?? [];
     if (comments.length > 0 && isMap(step))
@@ -78,8 +95,25 @@ export function printScenario(input: PrintInput): string {
   return doc.toString({ lineWidth: 0 });
 }
 
-function isRequest(step: DraftRequest | DraftUse): step is DraftRequest {
-  return !('use' in step);
+function isUse(step: DraftStepInput): step is DraftUse {
+  return 'use' in step;
+}
+
+function isRequest(step: DraftStepInput): step is DraftRequest {
+  return 'method' in step;
+}
+
+/** `websocket: { url, headers, subprotocols, send, receive }`, each only when there is something to say. */
+function websocketYaml({ websocket }: DraftWebSocket): Record<string, unknown> {
+  return {
+    websocket: {
+      url: websocket.urlTemplate ? websocket.urlTemplate.text : escapeTemplate(websocket.url),
+      ...(websocket.headers.length > 0 ? { headers: textMap(websocket.headers) } : {}),
+      ...(websocket.subprotocols.length > 0 ? { subprotocols: websocket.subprotocols } : {}),
+      ...(websocket.send.length > 0 ? { send: websocket.send.map(escapeTemplate) } : {}),
+      ...(websocket.count !== undefined ? { receive: { count: websocket.count } } : {}),
+    },
+  };
 }
 
 function useYaml(step: DraftUse): Record<string, unknown> {
@@ -203,6 +237,11 @@ function headerComment(input: PrintInput): string {
     );
   }
   return lines.join('\n');
+}
+
+function markSecretUrl(doc: Document, path: (string | number)[], template: Template | undefined): void {
+  const url = doc.getIn(path, true);
+  if (template?.secret === true && isScalar(url)) url.comment = SECRET_COMMENT;
 }
 
 /** A trailing comment on every map entry whose value is a secret's variable. */
