@@ -30,7 +30,6 @@ function runBundle(args: string[], nodeOptions: string[] = []) {
 const LAZY_LIBRARIES = [
   'ws',
   'graphql-ws',
-  'graphql',
   'eventsource-parser',
   '@grpc/grpc-js',
   '@grpc/proto-loader',
