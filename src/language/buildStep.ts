@@ -20,6 +20,7 @@ import type {
   SaveRule,
   SseSpec,
   Step,
+  SubscriptionSpec,
   TextOrList,
   Transform,
   WebSocketSpec,
@@ -129,6 +130,8 @@ function buildStep(step: YamlMap, options: StepBuildOptions): Step | undefined {
       return { ...base, kind, websocket: websocketSpec(spec) };
     case 'sse':
       return { ...base, kind, sse: sseSpec(spec) };
+    case 'subscription':
+      return { ...base, kind, subscription: subscriptionSpec(spec) };
     case 'use': {
       const target = textOr(spec, '');
       return {
@@ -196,6 +199,20 @@ function sseSpec(node: YamlNode | undefined): SseSpec {
     headers: textMap(valueOf(node, 'headers')),
     ...collectSpec(node),
     ...optional('lastEventId', text(valueOf(node, 'lastEventId'))),
+  };
+}
+
+function subscriptionSpec(node: YamlNode | undefined): SubscriptionSpec {
+  const variables = valueOf(node, 'variables');
+  const connectionParams = valueOf(node, 'connectionParams');
+  return {
+    url: textOr(valueOf(node, 'url'), ''),
+    headers: textMap(valueOf(node, 'headers')),
+    query: textOr(valueOf(node, 'query'), ''),
+    ...(variables ? { variables: toPlain(variables) } : {}),
+    ...optional('operationName', text(valueOf(node, 'operationName'))),
+    ...(connectionParams ? { connectionParams: toPlain(connectionParams) } : {}),
+    ...collectSpec(node),
   };
 }
 

@@ -22,7 +22,7 @@ export type StepKind =
 
 /** Steps that open a connection and collect what it streams (DECISIONS, Wave 3 "Streams and RPC steps"). */
 export type StreamKind = 'websocket' | 'sse' | 'subscription' | 'grpc';
-export const STREAM_KINDS: readonly StreamKind[] = ['websocket', 'sse'];
+export const STREAM_KINDS: readonly StreamKind[] = ['websocket', 'sse', 'subscription'];
 
 /** How reports name each stream kind. */
 export const STREAM_KIND_NAMES: Readonly<Record<StreamKind, string>> = {
@@ -138,6 +138,22 @@ export interface SseSpec extends CollectSpec {
   lastEventId?: string;
 }
 
+/**
+ * A GraphQL subscription over the `graphql-transport-ws` protocol (DECISIONS, "Finer points (wave 3)"): each
+ * result the server sends is one of `messages`, whole (`messages[0].data.<field>`).
+ */
+export interface SubscriptionSpec extends CollectSpec {
+  /** `ws:` or `wss:`; variables interpolated. */
+  url: string;
+  /** Headers of the opening handshake. */
+  headers: Record<string, string>;
+  query: string;
+  variables?: unknown;
+  operationName?: string;
+  /** The `connection_init` payload (a map), where many servers read a token. */
+  connectionParams?: unknown;
+}
+
 export interface ExportColumn {
   header: string;
   value: string;
@@ -214,6 +230,7 @@ export type Step =
   | (StepBase & { kind: 'cache'; cache: CacheSpec })
   | (StepBase & { kind: 'websocket'; websocket: WebSocketSpec })
   | (StepBase & { kind: 'sse'; sse: SseSpec })
+  | (StepBase & { kind: 'subscription'; subscription: SubscriptionSpec })
   | (StepBase & {
       kind: 'use';
       use: string;

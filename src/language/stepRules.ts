@@ -34,6 +34,7 @@ const STEP_ROOTS: Partial<Record<StepKind, ReadonlySet<string>>> = {
   cache: new Set(['cache']),
   websocket: new Set(['messages', 'close', 'headers', 'url', 'duration', 'ip']),
   sse: new Set(['events', 'status', 'headers', 'url', 'duration', 'ip', 'httpVersion', 'certificate']),
+  subscription: new Set(['messages', 'url', 'duration', 'ip']),
 };
 
 /** What to read instead, when a path's root does not apply to the step's kind. */
@@ -41,6 +42,7 @@ const ROOT_ADVICE: Partial<Record<StepKind, string>> = {
   cache: 'use `cache.exists`, `cache.value` or `cache.ttl`',
   websocket: 'use `messages[0]`, `messages.count`, `close.code` or `close.reason`',
   sse: 'use `events[0].data`, `events[0].event`, `events[0].id` or `count(events)`',
+  subscription: 'use `messages[0].data.<field>`, `messages[0].errors` or `messages.count`',
 };
 
 /** Every root some kind reads: a root outside this set is reported by the path check itself. */

@@ -71,3 +71,15 @@ export interface SseOpen {
   headers: Record<string, string>;
   lastEventId?: string;
 }
+
+/** A subscription step as its driver gets it: every template filled in. */
+export interface SubscriptionOpen {
+  /** `ws:` or `wss:`. */
+  url: string;
+  headers: Record<string, string>;
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+  /** The `connection_init` payload, where servers commonly read a token. */
+  connectionParams?: Record<string, unknown>;
+}

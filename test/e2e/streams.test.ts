@@ -14,7 +14,7 @@ import {
 } from '../support/privateCa.js';
 import { reportSchemaErrors } from '../support/reportSchema.js';
 import { startStreamServer, type StreamServer } from '../support/streamServer.js';
-import { fileWorkspace, type FileWorkspace } from '../support/workspaceFiles.js';
+import { fileWorkspace, runScenario, type FileWorkspace } from '../support/workspaceFiles.js';
 
 let server: StreamServer;
 let workspace: FileWorkspace;
@@ -31,10 +31,7 @@ afterAll(async () => {
   await workspace.cleanup();
 });
 
-async function run(name: string, yaml: string, ...args: string[]) {
-  await workspace.write(`.runner/tests/${name}.yaml`, yaml);
-  return runCli(['run', `.runner/tests/${name}.yaml`, '-e', 'local', ...args], { cwd: workspace.dir });
-}
+const run = (name: string, yaml: string, ...args: string[]) => runScenario(workspace, name, yaml, ...args);
 
 describe('websocket steps', () => {
   it('sends JSON and text frames, reads messages by index and count, and the server close', async () => {

@@ -1,7 +1,8 @@
 /**
  * A GraphQL server speaking the `graphql-transport-ws` protocol (graphql-ws's own server over `ws`), on
  * loopback, for the `subscription` step's tests. One HTTP server carries both: `/graphql` upgrades to the
- * subscription protocol; any other path answers JSON (`GET /start` => `{"from": 3}`, anything else echoes
+ * subscription protocol, `/mute` accepts the upgrade and never acknowledges the connection, another path's
+ * upgrade is answered 404; plain requests answer JSON (`GET /start` => `{"from": 3}`, anything else echoes
  * its path and query) so a scenario can pass values between HTTP and subscription steps.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -34,6 +35,8 @@ export interface GraphqlServer {
   httpUrl: string;
   /** Connections in the order they were accepted. */
   seen: SeenConnection[];
+  /** How many `ticks` subscriptions ended because the client completed them or went away. */
+  readonly endlessStopped: number;
   /** Paths (with queries) the plain HTTP side answered. */
   httpRequests: string[];
   close(): Promise<void>;
@@ -60,6 +63,8 @@ const Identity = new GraphQLObjectType({
   fields: { greeting: { type: GraphQLString }, user: { type: GraphQLString } },
 });
 
+let endlessStopped = 0;
+
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
@@ -81,9 +86,13 @@ const schema = new GraphQLSchema({
       ),
       // 0, 1, 2, ... every 20 ms, never completing.
       ticks: streamed(new GraphQLNonNull(GraphQLInt), async function* () {
-        for (let value = 0; ; value++) {
-          await sleep(20);
-          yield value;
+        try {
+          for (let value = 0; ; value++) {
+            await sleep(20);
+            yield value;
+          }
+        } finally {
+          endlessStopped++;
         }
       }),
       // 1, then an event whose resolver fails (a result with `errors`), then the server completes.
@@ -126,7 +135,21 @@ export async function startGraphqlServer(): Promise<GraphqlServer> {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(answerHttp(request, httpRequests)));
   });
-  const sockets = new WebSocketServer({ server, path: '/graphql' });
+  const sockets = new WebSocketServer({ noServer: true });
+  // `/mute`: accepts the protocol and then says nothing, not even the connection acknowledgement.
+  const mute = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (offered) => [...offered][0] ?? false,
+  });
+  server.on('upgrade', (request, socket, head) => {
+    const path = request.url ?? '';
+    const target = path === '/graphql' ? sockets : path === '/mute' ? mute : undefined;
+    if (target === undefined) {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    target.handleUpgrade(request, socket, head, (client) => target.emit('connection', client, request));
+  });
   const graphql = useServer(
     {
       schema,
@@ -155,9 +178,14 @@ export async function startGraphqlServer(): Promise<GraphqlServer> {
     httpUrl: `http://localhost:${port}`,
     seen,
     httpRequests,
+    get endlessStopped() {
+      return endlessStopped;
+    },
     async close() {
       await graphql.dispose();
+      for (const client of mute.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      await new Promise<void>((resolve) => mute.close(() => resolve()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

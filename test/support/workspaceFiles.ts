@@ -1,6 +1,6 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { tempWorkspace } from './cli.js';
+import { runCli, tempWorkspace, type CliRun } from './cli.js';
 
 export interface FileWorkspace {
   dir: string;
@@ -39,4 +39,15 @@ export async function writeScenario(dir: string, name: string, yaml: string): Pr
   const file = join(dir, '.runner/tests', `${name}.yaml`);
   await writeFile(file, yaml);
   return file;
+}
+
+/** Writes `.runner/tests/<name>.yaml` in the workspace and runs it with the built CLI, environment `local`. */
+export async function runScenario(
+  workspace: FileWorkspace,
+  name: string,
+  yaml: string,
+  ...args: string[]
+): Promise<CliRun> {
+  await workspace.write(`.runner/tests/${name}.yaml`, yaml);
+  return runCli(['run', `.runner/tests/${name}.yaml`, '-e', 'local', ...args], { cwd: workspace.dir });
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { RunnerError } from '../../diagnostics/errors.js';
+import { parseScenario } from '../../language/index.js';
 import { convertCurlText, convertCurlWords } from '../curlToScenario.js';
 import { thrown } from '../../../test/support/rejection.js';
 
@@ -11,7 +12,9 @@ interface ConvertedStep {
   request?: Record<string, unknown>;
 }
 
+/** The converted steps, after the validator accepted the scenario as it is. */
 function steps(yaml: string): ConvertedStep[] {
+  expect(parseScenario(yaml, 'converted.yaml').diagnostics).toEqual([]);
   return (parse(yaml) as { steps: ConvertedStep[] }).steps;
 }
 

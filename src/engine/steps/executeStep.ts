@@ -40,6 +40,7 @@ function stepLabel(step: Step, context?: StepContext): string {
       return `cache ${step.cache.command} ${step.cache.key} on ${step.cache.connection}`;
     case 'websocket':
     case 'sse':
+    case 'subscription':
       return streamLabel(step);
     case 'use':
       return `use ${step.use}`;
@@ -62,6 +63,7 @@ async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> 
       return withRetry(step, context, () => executeCacheStep(step, context));
     case 'websocket':
     case 'sse':
+    case 'subscription':
       return withRetry(step, context, () => executeStreamStep(step, context));
     case 'set':
       return executeSetStep(step, context);

@@ -9,7 +9,7 @@ import type { Subject } from '../../assertions/index.js';
 import type { StreamDriver, StreamFacts } from '../../streams/types.js';
 import type { StepContext } from './context.js';
 
-export type StreamStep = Step & { kind: 'websocket' | 'sse' };
+export type StreamStep = Step & { kind: 'websocket' | 'sse' | 'subscription' };
 
 export interface PreparedStream {
   kind: StreamStep['kind'];
@@ -45,6 +45,14 @@ function textMap(map: Record<string, string>, text: (template: string) => string
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(map)) out[name] = text(value);
   return out;
+}
+
+/** GraphQL variables and connection params are maps, also when a variable filled them in. */
+function aMap(value: unknown): Record<string, unknown> {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    return value as Record<string, unknown>;
+  const got = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
+  throw new Error(`must be a map, got ${got}`);
 }
 
 /** Fills in the step's templates; throws (with the key named) when one cannot be. */
@@ -101,10 +109,52 @@ export function prepareStream(step: StreamStep, context: StepContext): PreparedS
         load: async () => (await import('../../streams/sse/sseDriver.js')).sseDriver as StreamDriver<unknown>,
       };
     }
+    case 'subscription': {
+      const spec = step.subscription;
+      const url = at('url', () => text(spec.url));
+      const headers = at('headers', () => textMap(spec.headers, text));
+      const query = at('query', () => text(spec.query));
+      const variables =
+        spec.variables === undefined ? undefined : at('variables', () => aMap(deep(spec.variables)));
+      const operationName =
+        spec.operationName === undefined
+          ? undefined
+          : at('operationName', () => text(spec.operationName ?? ''));
+      const connectionParams =
+        spec.connectionParams === undefined
+          ? undefined
+          : at('connectionParams', () => aMap(deep(spec.connectionParams)));
+      const payload = {
+        query,
+        ...(variables === undefined ? {} : { variables }),
+        ...(operationName === undefined ? {} : { operationName }),
+      };
+      return {
+        kind: 'subscription',
+        open: { url, headers, ...payload, ...(connectionParams === undefined ? {} : { connectionParams }) },
+        url,
+        headers,
+        // The record shows the operation sent, not the connection params (often a token).
+        sent: [payload],
+        collect: spec,
+        itemsKey: 'messages',
+        itemName: 'message',
+        keyPrefix: '',
+        load: async () =>
+          (await import('../../streams/subscription/subscriptionDriver.js'))
+            .subscriptionDriver as StreamDriver<unknown>,
+      };
+    }
   }
 }
 
 /** How a stream step reads before it runs: `websocket ws://host/chat`. */
 export function streamLabel(step: StreamStep): string {
-  return `${step.kind} ${step.kind === 'websocket' ? step.websocket.url : step.sse.url}`;
+  const url =
+    step.kind === 'websocket'
+      ? step.websocket.url
+      : step.kind === 'sse'
+        ? step.sse.url
+        : step.subscription.url;
+  return `${step.kind} ${url}`;
 }

@@ -198,6 +198,28 @@ const sse = object(
   { name: '`sse`' },
 );
 
+const subscription = object(
+  {
+    url: streamUrl(
+      ['ws', 'wss'],
+      'GraphQL WebSocket endpoint (`ws://` or `wss://`), spoken as `graphql-transport-ws`.',
+    ),
+    query: required(
+      template(),
+      'The subscription document; write `$$` for a literal `$` (`subscription ($$id: ID!)`).',
+    ),
+    variables: prop(any({ role: 'template' }), 'GraphQL variables (a map); values interpolated.'),
+    operationName: prop(template(), 'Which operation of the document to run.'),
+    headers: prop(mapOf(template()), 'Headers of the opening handshake; values interpolated.'),
+    connectionParams: prop(
+      any({ role: 'template' }),
+      'The `connection_init` payload (a map), where many servers read a token; values interpolated.',
+    ),
+    ...collectProperties('message'),
+  },
+  { name: '`subscription`' },
+);
+
 const exportSpec = object(
   {
     file: required(template(), 'Output `.xlsx` path; relative paths resolve against config `export.path`.'),
@@ -309,6 +331,10 @@ const stepProperties = {
   cache: prop(cache, 'Read-only key-value cache query.'),
   websocket: prop(websocket, 'Open a WebSocket, send messages and collect what comes back as `messages`.'),
   sse: prop(sse, 'Read a Server-Sent Events stream; the events are `events`.'),
+  subscription: prop(
+    subscription,
+    'Run a GraphQL subscription (graphql-transport-ws); each result is one of `messages` (`messages[0].data.x`). Ends when the server completes, or at `count`, `until` or `timeout`.',
+  ),
   use: prop(
     string({ role: 'useTarget' }),
     "Another scenario file to run inline, relative to this file's directory.",

@@ -3,12 +3,11 @@
  * the host is judged by the sandbox and resolved (pins first) before anything is dialled, the socket gets
  * only those addresses and the run's TLS trust, and the `send` frames go out in order once it is open.
  */
-import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket as WsSocket } from 'ws';
-import { HttpError, toHttpError } from '../../http/index.js';
 import { decodeBinaryItem, decodeItemText } from '../decodeItem.js';
 import { createItemQueue } from '../itemQueue.js';
 import type { StreamDriver, StreamFacts, StreamIo, StreamSession, WebSocketOpen } from '../types.js';
+import { dialledWebSocket, handshakeFacts } from './dialledWebSocket.js';
 
 /** RFC 6455: the code runner closes with, and the one that says no close frame came at all. */
 const NORMAL_CLOSURE = 1000;
@@ -18,53 +17,19 @@ function frameBytes(data: RawData): Buffer {
   return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 }
 
-function headerText(headers: IncomingMessage['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
-function connectFailure(url: URL, error: unknown, timeoutMs: number, timedOut: boolean): Error {
-  if (error instanceof HttpError) return error;
-  const port = url.port || (url.protocol === 'wss:' ? '443' : '80');
-  return toHttpError(error, {
-    target: `${url.hostname}:${port}`,
-    hostname: url.hostname,
-    timeoutMs,
-    timedOut,
-    headersReceived: false,
-  });
-}
-
 async function open(spec: WebSocketOpen, io: StreamIo): Promise<StreamSession> {
-  const url = new URL(spec.url);
-  const plan = await io.http.dialPlan(spec.url);
-  const { WebSocket } = await import('./wsLibrary.js');
   const facts: StreamFacts = {};
   const items = createItemQueue<unknown>();
   let closingByClient = false;
   let settled = false;
+  // Set below, once the connection is awaited; failures are only ever emitted after that.
+  let onFailure: (error: Error) => void = () => undefined;
 
-  const socket: WsSocket = new WebSocket(spec.url, spec.subprotocols, {
-    headers: spec.headers,
-    handshakeTimeout: io.connectTimeoutMs,
-    maxPayload: io.maxItemBytes,
-    // The checked addresses only (or the pin); the URL's own host stays the socket's name for TLS.
-    ...(plan.lookup === undefined ? {} : { lookup: plan.lookup }),
-    rejectUnauthorized: plan.tls.rejectUnauthorized,
-    ...(plan.tls.secureContext === undefined ? {} : { secureContext: plan.tls.secureContext }),
-    // Redirects would reach hosts the sandbox has not judged; a 3xx answer fails the step instead.
-    followRedirects: false,
+  const WebSocket = await dialledWebSocket(spec.url, spec.headers, io, {
+    upgrade: (response) => Object.assign(facts, handshakeFacts(response)),
+    failed: (error) => onFailure(error),
   });
-
-  socket.on('upgrade', (response: IncomingMessage) => {
-    facts.status = response.statusCode ?? 101;
-    facts.headers = headerText(response.headers);
-    const address = response.socket.remoteAddress;
-    if (address !== undefined) facts.remoteAddress = address;
-  });
+  const socket: WsSocket = new WebSocket(spec.url, spec.subprotocols);
   socket.on('message', (data: RawData, isBinary: boolean) => {
     const bytes = frameBytes(data);
     items.push(isBinary ? decodeBinaryItem(bytes) : decodeItemText(bytes.toString('utf8')));
@@ -78,7 +43,7 @@ async function open(spec: WebSocketOpen, io: StreamIo): Promise<StreamSession> {
   io.signal.addEventListener('abort', onAbort, { once: true });
 
   await new Promise<void>((resolve, reject) => {
-    const fail = (error: Error) => {
+    onFailure = (error: Error) => {
       if (settled) {
         items.fail(error);
         return;
@@ -86,20 +51,6 @@ async function open(spec: WebSocketOpen, io: StreamIo): Promise<StreamSession> {
       settled = true;
       reject(error);
     };
-    socket.on('error', (error: Error) => {
-      const timedOut = /timed out/i.test(error.message);
-      fail(connectFailure(url, error, io.connectTimeoutMs, timedOut));
-    });
-    socket.on('unexpected-response', (_request, response: IncomingMessage) => {
-      const status = response.statusCode ?? 0;
-      socket.terminate();
-      fail(
-        new HttpError(
-          'protocol',
-          `the server answered the WebSocket handshake with HTTP ${status} ${response.statusMessage ?? ''}`.trim(),
-        ),
-      );
-    });
     socket.on('open', () => {
       settled = true;
       resolve();
