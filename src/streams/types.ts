@@ -4,7 +4,7 @@
  * executor (src/engine/steps/stream.ts) collects them (collect.ts), checks and reports them. A driver module
  * is loaded with `import()` only when a step of its kind runs, so plain HTTP runs never load its library.
  */
-import type { HttpClient } from '../http/index.js';
+import type { HttpClient, PeerCertificate } from '../http/index.js';
 
 /** What a driver may use to connect: the run's HTTP client (sandbox, pins, TLS, proxy), and the deadlines. */
 export interface StreamIo {
@@ -35,6 +35,8 @@ export interface StreamFacts {
   trailers?: Record<string, string>;
   httpVersion?: string;
   remoteAddress?: string;
+  /** The server certificate of a TLS connection (`certificate.<field>` on sse steps). */
+  certificate?: PeerCertificate;
   /** The proxy that carried the connection (sse through the HTTP proxy setting). */
   proxy?: string;
 }

@@ -250,7 +250,10 @@ steps:
       messages[0].type: welcome
       close.code: 4000
   - sse: { url: 'https://${secure.host}/events/fixed' }
-    expect: { events.count: 3 }
+    expect:
+      events.count: 3
+      certificate.subject: CN=localhost
+      certificate.issuer: CN=stream test CA
 `,
     });
     try {

@@ -65,6 +65,7 @@ function subjectOf(
       durationMs,
       bytes: new Uint8Array(0),
       ...(facts.remoteAddress === undefined ? {} : { ip: facts.remoteAddress }),
+      ...(facts.certificate === undefined ? {} : { certificate: facts.certificate }),
     },
     variables: context.store,
     ...prepared.subject?.(items, facts),

@@ -59,6 +59,7 @@ async function open(spec: SseOpen, io: StreamIo): Promise<StreamSession> {
     headers: head.headers,
     httpVersion: head.httpVersion,
     ...(head.remoteAddress === undefined ? {} : { remoteAddress: head.remoteAddress }),
+    ...(head.certificate === undefined ? {} : { certificate: head.certificate }),
     ...(head.proxy === undefined ? {} : { proxy: head.proxy }),
   };
   const type = head.headers['content-type'];
