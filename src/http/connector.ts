@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { LookupFunction, Socket } from 'node:net';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import { dialTargets } from './dialTargets.js';
@@ -7,8 +6,7 @@ import type { HostResolver, ResolvedAddress } from './hostResolver.js';
 import { findPin, type PinnedHosts } from './pinnedHosts.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
 import type { TlsConnectOptions } from './tlsTrust.js';
-
-const require = createRequire(import.meta.url);
+import { nodeNet, nodeTls } from './nodeModules.js';
 
 export interface ConnectorOptions {
   tls: TlsConnectOptions;
@@ -89,7 +87,7 @@ export function tlsOptions(
   alpn: readonly string[],
   sessions: Map<string, Buffer>,
 ): ConnectionOptions {
-  const { isIP } = require('node:net') as typeof import('node:net');
+  const { isIP } = nodeNet();
   const session = sessions.get(hostname);
   return {
     ...tls,
@@ -118,11 +116,11 @@ export function createConnector(options: ConnectorOptions): Connector {
     // Loaded on the first connection: `--version` and `validate` need neither (see client.ts on node:http).
     const lookup = addresses.length === 0 ? {} : { lookup: lookupReturning(addresses) };
     if (endpoint.protocol === 'http:') {
-      const { connect } = require('node:net') as typeof import('node:net');
+      const { connect } = nodeNet();
       const socket = connect({ host, port: endpoint.port, noDelay: true, ...lookup });
       return { socket, ready: whenConnected(socket, 'connect') };
     }
-    const { connect } = require('node:tls') as typeof import('node:tls');
+    const { connect } = nodeTls();
     // The host name itself stays the socket's host: TLS SNI and certificate checks use it.
     const socket = connect({
       host,

@@ -1,10 +1,8 @@
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
-import { createRequire } from 'node:module';
 import { connectionFacts } from './connectionFacts.js';
 import type { Abort, ExchangeEvents } from './collectResponse.js';
 import { findHeader } from './headers.js';
-
-const require = createRequire(import.meta.url);
+import { nodeHttp } from './nodeModules.js';
 
 /** curl's wait for `100 Continue` before it sends the body anyway (its `--expect100-timeout` default). */
 const CONTINUE_WAIT_MS = 1000;
@@ -60,7 +58,7 @@ function waitsForContinue(headers: Readonly<Record<string, string | readonly str
  * not sent, so that connection cannot be reused: such a request gets a connection of its own.
  */
 export function http1Exchange(route: Http1Route, request: OutgoingRequest, events: ExchangeEvents): Abort {
-  const { request: send } = require('node:http') as typeof import('node:http');
+  const { request: send } = nodeHttp();
   const headers =
     route.extraHeaders === undefined ? request.headers : { ...request.headers, ...route.extraHeaders };
   const payload = request.body;

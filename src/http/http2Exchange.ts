@@ -1,11 +1,9 @@
 import type { ClientHttp2Session, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http2';
-import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { connectionFacts } from './connectionFacts.js';
 import type { Abort, ExchangeEvents } from './collectResponse.js';
 import type { OutgoingRequest } from './http1Exchange.js';
-
-const require = createRequire(import.meta.url);
+import { nodeHttp2 } from './nodeModules.js';
 
 /** Headers of one HTTP/1.1 hop that HTTP/2 forbids (RFC 9113, 8.2.2); `host` becomes `:authority`. */
 const HOP_HEADERS = new Set([
@@ -41,7 +39,7 @@ export function openHttp2(
   tunnelled: boolean,
   onGone: () => void,
 ): Http2Connection {
-  const { connect } = require('node:http2') as typeof import('node:http2');
+  const { connect } = nodeHttp2();
   const session = connect(origin, { createConnection: () => socket });
   session.on('error', onGone);
   session.on('close', onGone);

@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { keepSessions, tlsOptions, whenConnected, type Endpoint } from './connector.js';
 import { HttpError } from './httpError.js';
 import type { TlsConnectOptions } from './tlsTrust.js';
-
-const require = createRequire(import.meta.url);
+import { nodeHttp, nodeTls } from './nodeModules.js';
 
 /**
  * `host` and `port` of a proxy URI, and the `Proxy-Authorization` its credentials make. A proxy that is no
@@ -43,8 +41,8 @@ export function tunnelThroughProxy(
   alpn: readonly string[],
   sessions: Map<string, Buffer>,
 ): Promise<Socket> {
-  const { request } = require('node:http') as typeof import('node:http');
-  const { connect } = require('node:tls') as typeof import('node:tls');
+  const { request } = nodeHttp();
+  const { connect } = nodeTls();
   const endpoint = proxyEndpoint(proxyUri(proxy));
   const host = target.hostname.includes(':') ? `[${target.hostname}]` : target.hostname;
   const authority = `${host}:${target.port}`;

@@ -1,5 +1,4 @@
 import type { Agent } from 'node:http';
-import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { Abort, StartExchange } from './collectResponse.js';
 import { createConnector, type Endpoint } from './connector.js';
@@ -11,8 +10,7 @@ import { proxyEndpoint, proxyUri, tunnelThroughProxy } from './proxyTunnel.js';
 import { proxyFor } from './proxyRoute.js';
 import { tlsConnectOptions, type TlsConnectOptions } from './tlsTrust.js';
 import type { HttpClientOptions } from './types.js';
-
-const require = createRequire(import.meta.url);
+import { nodeHttp, nodeNet, nodeTls } from './nodeModules.js';
 
 /** One request as the client hands it over, with the route it takes. */
 export interface Exchange extends OutgoingRequest {
@@ -57,7 +55,7 @@ function pooledAgent(
   spares: Map<string, Socket>,
   spareKey: (endpoint: Endpoint) => string,
 ): Agent {
-  const { Agent: NodeAgent } = require('node:http') as typeof import('node:http');
+  const { Agent: NodeAgent } = nodeHttp();
   const agent = new NodeAgent({ keepAlive: true, maxSockets: connections });
   const create = (
     options: { host?: string | null; port?: number | string | null },
@@ -83,10 +81,10 @@ function pooledAgent(
 function proxySocket(uri: string, tls: TlsConnectOptions): () => Socket {
   const endpoint = proxyEndpoint(uri);
   if (!uri.toLowerCase().startsWith('https:')) {
-    const { connect } = require('node:net') as typeof import('node:net');
+    const { connect } = nodeNet();
     return () => connect({ host: endpoint.host, port: endpoint.port, noDelay: true });
   }
-  const { connect } = require('node:tls') as typeof import('node:tls');
+  const { connect } = nodeTls();
   return () => connect({ ...tls, host: endpoint.host, port: endpoint.port, servername: endpoint.host });
 }
 
@@ -145,7 +143,7 @@ export function createTransport(options: HttpClientOptions): Transport {
       if (exchange.expect)
         return { ...route, createConnection: connect, ...(extraHeaders && { extraHeaders }) };
       const agent = agentFor(`proxy ${uri}`, () => {
-        const { Agent: NodeAgent } = require('node:http') as typeof import('node:http');
+        const { Agent: NodeAgent } = nodeHttp();
         const made = new NodeAgent({ keepAlive: true, maxSockets: connections });
         Object.assign(made, { createConnection: connect });
         return made;
