@@ -1,7 +1,7 @@
 /**
  * `runner convert '<curl command>'` (DECISIONS, Commands and Authoring): one or more cURL commands, as text or
  * as words, to scenario YAML with one request step per request curl would send, in order (several commands,
- * several URLs, `--next`). Whatever cannot be sent as curl sends it is refused by name (exit 2). Pure: the
+ * several URLs, `--next`); grpcurl commands become `grpc` steps (grpcurl/). Whatever cannot be sent as curl sends it is refused by name (exit 2). Pure: the
  * CLI reads stdin and the workspace, and passes a reader for the files the command names.
  */
 import { buildDraft } from './buildDraft.js';
@@ -12,6 +12,7 @@ import type { CurlInvocation } from './curlInvocation.js';
 import type { ConversionNotes, DraftRequest, DraftWebSocket } from './draftRequest.js';
 import { isCurlProgram, parseCurlArgs } from './parseCurlArgs.js';
 import { printScenario } from './printScenario.js';
+import { convertGrpcurlCommands, isGrpcurlProgram } from './grpcurl/grpcurlToScenario.js';
 import { relativeTo, type UrlTargets } from './relativeUrl.js';
 import { replaceSecrets } from './replaceSecrets.js';
 import { SecretFields, secretNamePredicate, type SensitiveName } from './secretNames.js';
@@ -68,6 +69,15 @@ export function convertCurlWords(
 function convertCommands(commands: ShellCommand[], options: CurlConversionOptions): CurlConversion {
   const notes: ConversionNotes = { comments: [], warnings: [] };
   for (const { words } of commands) refuseWebCmdlets(words[0] ?? '');
+  const grpcurlCommands = commands.filter(({ words }) => isGrpcurlProgram(words[0] ?? ''));
+  if (grpcurlCommands.length > 0) {
+    if (grpcurlCommands.length < commands.length) {
+      throw conversionError('mixed-commands', 'grpcurl and other commands cannot be converted together', {
+        hint: 'convert the grpcurl commands on their own',
+      });
+    }
+    return convertGrpcurlCommands(grpcurlCommands, options);
+  }
   // websocat commands become websocket steps, in order with the requests (issue 25).
   const curlCommands = commands.filter(
     ({ words }) => isCurlProgram(words[0] ?? '') || isWebsocatProgram(words[0] ?? ''),

@@ -116,6 +116,22 @@ export interface DraftWebSocket {
   };
 }
 
+/** A `grpc` step (docs/language.md, gRPC), as `runner convert` reads it from a grpcurl command. */
+export interface DraftGrpc {
+  grpc: {
+    url: string;
+    service: string;
+    method: string;
+    /** Relative to the project root. */
+    proto: string[];
+    metadata: [string, DraftText][];
+    /** The request message; its leaves may be Templates (secrets). */
+    message?: unknown;
+    /** A duration such as `10s`. */
+    timeout?: string;
+  };
+}
+
 /** Comments and warnings gathered while converting; comments go into the YAML, warnings to stderr. */
 export interface ConversionNotes {
   comments: string[];

@@ -10,6 +10,7 @@ import {
   type DraftAuth,
   type DraftBody,
   type DraftFile,
+  type DraftGrpc,
   type DraftRequest,
   type DraftText,
   type DraftUse,
@@ -22,7 +23,7 @@ import { escapeTemplate } from './templateText.js';
 const SECRET_COMMENT = ' secret: see the note at the top';
 
 export interface PrintInput {
-  /** One step each, in order: a request, a websocket step, or a `use` of another scenario file. */
+  /** One step each, in order: a request, a websocket or grpc step, or a `use` of another scenario file. */
   requests: readonly DraftStepInput[];
   comments: readonly string[];
   secrets: readonly SecretSlot[];
@@ -36,11 +37,15 @@ export interface PrintInput {
   expect?: Record<string, unknown>;
 }
 
-type DraftStepInput = DraftRequest | DraftUse | DraftWebSocket;
+type DraftStepInput = DraftRequest | DraftUse | DraftWebSocket | DraftGrpc;
 
-/** `GET api.example.test/users`, `websocket localhost:8080/chat`: what the first step reaches. */
-function scenarioName(first: DraftRequest | DraftWebSocket | undefined): string {
+/**
+ * `GET api.example.test/users`, `websocket localhost:8080/chat`, `greet.Greeter/SayHello`: what the first
+ * step reaches.
+ */
+function scenarioName(first: Exclude<DraftStepInput, DraftUse> | undefined): string {
   if (first === undefined) return 'converted';
+  if (isGrpc(first)) return `${first.grpc.service}/${first.grpc.method}`;
   const [what, url] = isRequest(first) ? [first.method, first.url] : ['websocket', first.websocket.url];
   return `${what} ${shellVariablesAsReferences(url)
     .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
@@ -49,7 +54,7 @@ function scenarioName(first: DraftRequest | DraftWebSocket | undefined): string 
 
 export function printScenario(input: PrintInput): string {
   const fallback = scenarioName(
-    input.requests.find((step): step is DraftRequest | DraftWebSocket => !isUse(step)),
+    input.requests.find((step): step is Exclude<DraftStepInput, DraftUse> => !isUse(step)),
   );
   const many = input.requests.length > 1;
   const checks =
@@ -59,14 +64,20 @@ export function printScenario(input: PrintInput): string {
     steps: input.requests.map((request, index) =>
       isUse(request)
         ? useYaml(request)
-        : isRequest(request)
-          ? stepYaml(request, index === 0 ? checks : undefined)
-          : websocketYaml(request),
+        : isGrpc(request)
+          ? grpcYaml(request)
+          : isRequest(request)
+            ? stepYaml(request, index === 0 ? checks : undefined)
+            : websocketYaml(request),
     ),
   });
   doc.commentBefore = headerComment(input);
   input.requests.forEach((request, index) => {
     if (isUse(request)) return;
+    if (isGrpc(request)) {
+      markSecrets(doc, ['steps', index, 'grpc', 'metadata'], request.grpc.metadata);
+      return;
+    }
     if (!isRequest(request)) {
       markSecrets(doc, ['steps', index, 'websocket', 'headers'], request.websocket.headers);
       markSecretUrl(doc, ['steps', index, 'websocket', 'url'], request.websocket.urlTemplate);
@@ -101,6 +112,26 @@ function isUse(step: DraftStepInput): step is DraftUse {
 
 function isRequest(step: DraftStepInput): step is DraftRequest {
   return 'method' in step;
+}
+
+function isGrpc(step: DraftStepInput): step is DraftGrpc {
+  return 'grpc' in step;
+}
+
+/** `grpc: { url, service, method, proto, metadata, message, timeout }`, each only when there is one. */
+function grpcYaml({ grpc }: DraftGrpc): Record<string, unknown> {
+  const proto = grpc.proto.map(escapeTemplate);
+  return {
+    grpc: {
+      url: escapeTemplate(grpc.url),
+      service: grpc.service,
+      method: grpc.method,
+      ...(proto.length === 0 ? {} : { proto: proto.length === 1 ? proto[0] : proto }),
+      ...(grpc.metadata.length === 0 ? {} : { metadata: textMap(grpc.metadata) }),
+      ...(grpc.message === undefined ? {} : { message: templateValue(grpc.message) }),
+      ...(grpc.timeout === undefined ? {} : { timeout: grpc.timeout }),
+    },
+  };
 }
 
 /** `websocket: { url, headers, subprotocols, send, receive }`, each only when there is something to say. */
