@@ -161,6 +161,20 @@ describe('grpc driver against a grpc-js server with reflection', () => {
     expect(server.calls).not.toContain('runner.test.Greeter/Chat');
   });
 
+  it('tries the next address family when the first does not connect', async () => {
+    const dial: GrpcIo['dial'] = () =>
+      Promise.resolve({
+        host: 'localhost',
+        addresses: [
+          { address: '::1', family: 6 },
+          { address: '127.0.0.1', family: 4 },
+        ],
+      });
+    const { facts } = await call(hello(server.url), { dial });
+    expect(facts.status).toBe(0);
+    expect(facts.remoteAddress).toBe(`127.0.0.1:${server.port}`);
+  });
+
   it('says which proto file is missing, relative to the project root', async () => {
     const error = await rejection(call(hello(server.url, { proto: ['nope.proto'] })), GrpcError);
     expect(error.message).toBe('proto file `nope.proto` not found (paths are relative to the project root)');

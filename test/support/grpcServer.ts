@@ -50,8 +50,8 @@ interface HelloRequest {
 }
 
 /**
- * A real `@grpc/grpc-js` server on loopback (bound as `localhost`, so both families where the machine has
- * them) serving test/fixtures/grpc/protos/greeter.proto.
+ * A real `@grpc/grpc-js` server on 127.0.0.1, reached as `localhost` (often `::1` first: the client must
+ * try each address), serving test/fixtures/grpc/protos/greeter.proto.
  */
 export async function startGrpcServer(options: GrpcServerOptions = {}): Promise<GrpcTestServer> {
   const definition = loadGreeter();
@@ -120,7 +120,7 @@ export async function startGrpcServer(options: GrpcServerOptions = {}): Promise<
           { private_key: Buffer.from(options.tls.key), cert_chain: Buffer.from(options.tls.cert) },
         ]);
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync('localhost:0', credentials, (error, bound) => (error ? reject(error) : resolve(bound)));
+    server.bindAsync('127.0.0.1:0', credentials, (error, bound) => (error ? reject(error) : resolve(bound)));
   });
   return {
     port,
