@@ -2,6 +2,7 @@ import { matcherArgumentProblem, parseExpected, splitFirstWord } from './expecte
 import type { MatcherDefinition } from './matchers/definition.js';
 import { findMatcher, MATCHER_NAMES, NEGATION } from './matchers/registry.js';
 import { typoDistance } from '../diagnostics/typoDistance.js';
+import { closestGrpcStatus, grpcStatusCode } from './grpcStatus.js';
 
 /** A problem with an `expect` value or a `save` source, for `validate` to place at the value's position. */
 export interface MatcherProblem {
@@ -127,11 +128,16 @@ export function checkExpected(expected: unknown): MatcherProblem[] {
 
 const STATUS_CLASS = /^[1-5]xx$/;
 
-/**
- * Static check of `expect.status` for `validate` (DECISIONS, Wave 2 "Language additions"): an integer
- * 100-599, a class (`2xx`), a matcher, or a template that only the run can fill in (`$expectedStatus`).
- */
-export function checkStatusExpected(expected: unknown): MatcherProblem[] {
+/** Whose status `expect.status` reads: an HTTP response's, or a gRPC call's (DECISIONS, wave 3). */
+export type StatusProtocol = 'http' | 'grpc';
+
+/** A template only the run can fill in (`$expectedStatus`), or a matcher, checked as any `expect` value. */
+function beyondLiteral(text: string): MatcherProblem[] | undefined {
+  if (text.includes('$') || text.includes('{{')) return [];
+  return parseExpected(text).kind === 'matcher' ? checkExpected(text) : undefined;
+}
+
+function httpStatusProblems(expected: unknown): MatcherProblem[] {
   if (typeof expected === 'number') {
     return Number.isInteger(expected) && expected >= 100 && expected <= 599
       ? []
@@ -139,9 +145,10 @@ export function checkStatusExpected(expected: unknown): MatcherProblem[] {
   }
   if (typeof expected !== 'string') return [];
   const text = expected.trim();
-  if (text.includes('$') || text.includes('{{') || STATUS_CLASS.test(text)) return [];
-  if (/^\d+$/.test(text)) return checkStatusExpected(Number(text));
-  if (parseExpected(text).kind === 'matcher') return checkExpected(text);
+  if (STATUS_CLASS.test(text)) return [];
+  if (/^\d+$/.test(text)) return httpStatusProblems(Number(text));
+  const other = beyondLiteral(text);
+  if (other !== undefined) return other;
   const suggestion = suggestMatcher(text);
   return [
     {
@@ -149,4 +156,45 @@ export function checkStatusExpected(expected: unknown): MatcherProblem[] {
       ...(suggestion === undefined ? {} : { hint: `did you mean \`${suggestion}\`?` }),
     },
   ];
+}
+
+function grpcStatusProblems(expected: unknown): MatcherProblem[] {
+  if (typeof expected === 'number') {
+    return grpcStatusCode(expected) === undefined
+      ? [{ message: `\`status\` ${expected} is not a gRPC status (0-16)` }]
+      : [];
+  }
+  if (typeof expected !== 'string') return [];
+  const text = expected.trim();
+  if (grpcStatusCode(text) !== undefined) return [];
+  if (/^\d+$/.test(text)) return grpcStatusProblems(Number(text));
+  // `2xx` reads HTTP classes, which a gRPC status has none of.
+  const other = STATUS_CLASS.test(text) ? undefined : beyondLiteral(text);
+  if (other !== undefined) return other;
+  const name = closestGrpcStatus(text);
+  return [
+    {
+      message: `\`status\` of a gRPC call is a status name such as \`NOT_FOUND\` or its number (0-16); got \`${text}\``,
+      ...(name === undefined ? {} : { hint: `did you mean \`${name}\`?` }),
+    },
+  ];
+}
+
+/**
+ * Static check of `expect.status` for `validate` (DECISIONS, Wave 2 "Language additions"; gRPC, wave 3): for
+ * HTTP an integer 100-599, a class (`2xx`), a matcher, or a template that only the run can fill in
+ * (`$expectedStatus`); for gRPC a status name (`NOT_FOUND`) or number (0-16) instead of the first two.
+ * Without `protocol` (the scenario shape, which does not know the step's kind) a value either allows
+ * passes, and the step rules then hold it to its kind.
+ */
+export function checkStatusExpected(expected: unknown, protocol?: StatusProtocol): MatcherProblem[] {
+  if (protocol === 'http') return httpStatusProblems(expected);
+  if (protocol === 'grpc') return grpcStatusProblems(expected);
+  const http = httpStatusProblems(expected);
+  if (http.length === 0 || grpcStatusProblems(expected).length === 0) return [];
+  const name = typeof expected === 'string' ? closestGrpcStatus(expected.trim()) : undefined;
+  const [first] = http;
+  return name === undefined || first === undefined || first.hint !== undefined
+    ? http
+    : [{ message: first.message, hint: `did you mean \`${name}\` (a gRPC status)?` }];
 }

@@ -36,3 +36,27 @@ describe('checkStatusExpected (validate)', () => {
     expect(checkStatusExpected('gt abc')[0]?.message).toMatch(/^invalid matcher `gt abc`/);
   });
 });
+
+describe('checkStatusExpected for gRPC calls', () => {
+  it.each([0, 5, 16, 'NOT_FOUND', 'OK', '14', 'oneOf 0,5', '$expected'])('accepts %j', (value) => {
+    expect(checkStatusExpected(value, 'grpc')).toEqual([]);
+  });
+
+  it('rejects what is no gRPC status, suggesting the nearest name', () => {
+    expect(checkStatusExpected(200, 'grpc')[0]?.message).toBe('`status` 200 is not a gRPC status (0-16)');
+    expect(checkStatusExpected('NOT_FOUNDD', 'grpc')[0]).toEqual({
+      message:
+        '`status` of a gRPC call is a status name such as `NOT_FOUND` or its number (0-16); got `NOT_FOUNDD`',
+      hint: 'did you mean `NOT_FOUND`?',
+    });
+    expect(checkStatusExpected('2xx', 'grpc')).toHaveLength(1);
+  });
+
+  it('holds an HTTP step to HTTP statuses, and passes either kind when the kind is not known', () => {
+    expect(checkStatusExpected('NOT_FOUND', 'http')).toHaveLength(1);
+    expect(checkStatusExpected(5, 'http')[0]?.message).toBe('`status` 5 is not an HTTP status (100-599)');
+    expect(checkStatusExpected('NOT_FOUND')).toEqual([]);
+    expect(checkStatusExpected(5)).toEqual([]);
+    expect(checkStatusExpected('NOT_FOUNDD')[0]?.hint).toBe('did you mean `NOT_FOUND` (a gRPC status)?');
+  });
+});

@@ -6,7 +6,7 @@ import { connectClient } from './grpcChannel.js';
 import { GrpcError, isServiceError } from './grpcError.js';
 import { metadataRecord, requestMetadata } from './grpcMetadata.js';
 import { findMethod, type GrpcMethod } from './grpcMethod.js';
-import { grpcStatusName } from './grpcStatus.js';
+import { grpcStatusName } from '../../assertions/grpcStatus.js';
 import { parseGrpcUrl } from './grpcUrl.js';
 import { loadProtoFiles } from './protoFiles.js';
 import { reflectDescriptor } from './reflection.js';

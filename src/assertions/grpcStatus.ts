@@ -1,3 +1,5 @@
+import { typoDistance } from '../diagnostics/typoDistance.js';
+
 /**
  * The gRPC status codes by number (grpc/doc/statuscodes.md). Kept here as data, not read from
  * `@grpc/grpc-js`, so `validate` and the `status` matcher never load the gRPC library.
@@ -31,7 +33,7 @@ export function grpcStatusName(code: number): GrpcStatusName | undefined {
 
 /**
  * The code a user wrote as `status:` (DECISIONS, "Finer points (wave 3)": the name or the number): `5`,
- * `"5"`, `NOT_FOUND` or `not_found`. `undefined` when it is neither.
+ * `"5"` or `NOT_FOUND`, the name spelt as gRPC spells it. `undefined` when it is neither.
  */
 export function grpcStatusCode(written: unknown): number | undefined {
   if (typeof written === 'number')
@@ -39,6 +41,17 @@ export function grpcStatusCode(written: unknown): number | undefined {
   if (typeof written !== 'string') return undefined;
   const text = written.trim();
   if (/^\d+$/.test(text)) return grpcStatusCode(Number(text));
-  const index = STATUS_NAMES.indexOf(text.toUpperCase() as GrpcStatusName);
+  const index = STATUS_NAMES.indexOf(text as GrpcStatusName);
   return index === -1 ? undefined : index;
+}
+
+/** The status name nearest a misspelt one (`NOT_FOUNDD`, `not_found`), for a hint. */
+export function closestGrpcStatus(text: string): GrpcStatusName | undefined {
+  const upper = text.toUpperCase();
+  let best: { name: GrpcStatusName; distance: number } | undefined;
+  for (const name of STATUS_NAMES) {
+    const distance = typoDistance(upper, name);
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
 }
