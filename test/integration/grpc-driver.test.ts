@@ -33,7 +33,6 @@ function io(overrides: Partial<GrpcIo> = {}): GrpcIo {
     timeoutMs: 5000,
     dial: dialThrough(),
     tls: tlsConnectOptions({ insecure: false }),
-    projectRoot: GRPC_PROTO_DIR,
     ...overrides,
   };
 }
@@ -43,6 +42,8 @@ const hello = (url: string, extra: Partial<GrpcCallSpec> = {}): GrpcCallSpec => 
   service: 'runner.test.Greeter',
   method: 'SayHello',
   message: { user_name: 'ada', mood: 'HAPPY' },
+  projectRoot: GRPC_PROTO_DIR,
+  userAgent: 'runner/test',
   ...extra,
 });
 
@@ -78,6 +79,7 @@ describe('grpc driver against a grpc-js server with reflection', () => {
     });
     expect(facts.remoteAddress).toMatch(/:\d+$/);
     expect(server.received.at(-1)).toMatchObject({ authorization: 'Bearer t0k3n', 'x-echo': 'ping' });
+    expect(server.received.at(-1)?.['user-agent']).toMatch(/^runner\/test grpc-node-js\//);
   });
 
   it('reads the descriptor from server reflection when no proto file is given', async () => {
@@ -173,6 +175,14 @@ describe('grpc driver against a grpc-js server with reflection', () => {
     const { facts } = await call(hello(server.url), { dial });
     expect(facts.status).toBe(0);
     expect(facts.remoteAddress).toBe(`127.0.0.1:${server.port}`);
+  });
+
+  it('refuses a response message larger than the limit', async () => {
+    const { items, facts } = await call(hello(server.url, { proto: [GREETER_PROTO] }), {
+      maxMessageBytes: 8,
+    });
+    expect(items).toEqual([]);
+    expect(facts.statusName).toBe('RESOURCE_EXHAUSTED');
   });
 
   it('says which proto file is missing, relative to the project root', async () => {

@@ -18,6 +18,7 @@ export interface ChannelSettings {
   /** `http.insecure`, `http.caFile` and the client certificate, as HTTPS uses them. */
   tls: TlsConnectOptions;
   userAgent?: string;
+  maxMessageBytes?: number;
   /** Bound for the connection. */
   timeoutMs: number;
   signal: AbortSignal;
@@ -64,6 +65,9 @@ function channelOptions(target: GrpcTarget, settings: ChannelSettings): ChannelO
     'grpc.enable_retries': 0,
     'grpc.use_local_subchannel_pool': 1,
     ...(settings.userAgent === undefined ? {} : { 'grpc.primary_user_agent': settings.userAgent }),
+    ...(settings.maxMessageBytes === undefined
+      ? {}
+      : { 'grpc.max_receive_message_length': settings.maxMessageBytes }),
   };
 }
 

@@ -22,6 +22,10 @@ export interface GrpcCallSpec {
   metadata?: Record<string, string>;
   /** Paths relative to the project root; without them the server's reflection gives the descriptor. */
   proto?: readonly string[];
+  /** Where `proto` paths start: the directory that holds `.runner/`. */
+  projectRoot: string;
+  /** runner's user agent, sent before grpc-js's own. */
+  userAgent?: string;
 }
 
 export interface GrpcIo {
@@ -31,8 +35,8 @@ export interface GrpcIo {
   /** The sandbox gate and the pins: the only addresses `host` may be dialled at (src/http). */
   dial(host: string): Promise<DialTargets>;
   tls: TlsConnectOptions;
-  projectRoot: string;
-  userAgent?: string;
+  /** `http.maxResponseBytes`: the largest response message accepted. */
+  maxMessageBytes?: number;
 }
 
 /** What the call ended with: `status` is set once the server (or a cancel) ended it. */
@@ -68,7 +72,7 @@ async function descriptorFor(
   io: GrpcIo,
   metadata: Metadata,
 ): Promise<PackageDefinition> {
-  if (spec.proto !== undefined && spec.proto.length > 0) return loadProtoFiles(spec.proto, io.projectRoot);
+  if (spec.proto !== undefined && spec.proto.length > 0) return loadProtoFiles(spec.proto, spec.projectRoot);
   return reflectDescriptor(client, spec.service, {
     metadata,
     deadline: new Date(Date.now() + io.timeoutMs),
@@ -154,7 +158,13 @@ export async function openGrpcCall(spec: GrpcCallSpec, io: GrpcIo): Promise<Grpc
   const target = parsed.target;
   const dial = await io.dial(target.host);
   const metadata = requestMetadata(spec.metadata);
-  const client = await connectClient(target, dial, io);
+  const client = await connectClient(target, dial, {
+    tls: io.tls,
+    timeoutMs: io.timeoutMs,
+    signal: io.signal,
+    ...(spec.userAgent === undefined ? {} : { userAgent: spec.userAgent }),
+    ...(io.maxMessageBytes === undefined ? {} : { maxMessageBytes: io.maxMessageBytes }),
+  });
   try {
     const definition = await descriptorFor(spec, client, io, metadata);
     const source = spec.proto?.length ? 'the proto files' : "the server's reflection";
