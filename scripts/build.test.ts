@@ -33,7 +33,6 @@ const LAZY_LIBRARIES = [
   'eventsource-parser',
   '@grpc/grpc-js',
   '@grpc/proto-loader',
-  '@grpc/reflection',
   'protobufjs',
   '@redis/client',
   '@modelcontextprotocol/sdk',

@@ -1,5 +1,10 @@
 // The public face of src/assertions: matchers, expectations and saves (pure; no I/O).
-export { checkExpected, checkStatusExpected, type MatcherProblem } from './checkExpected.js';
+export {
+  checkExpected,
+  checkStatusExpected,
+  type MatcherProblem,
+  type StatusProtocol,
+} from './checkExpected.js';
 export { parseExpected, parseWrittenExpected } from './expected.js';
 export { MATCHER_DOCS, type MatcherDoc } from './matchers/registry.js';
 export type { Resolved, Subject } from './subject.js';
@@ -23,4 +28,5 @@ export {
 } from './expectations.js';
 export { extractSaves, type SaveOutcome, type SaveRuleInput } from './save.js';
 export { checkExpectPath, checkSaveSource } from './pathChecks.js';
+export { grpcStatusCode, grpcStatusName } from './grpcStatus.js';
 export { withJwt } from './jwt.js';

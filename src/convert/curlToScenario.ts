@@ -1,8 +1,9 @@
 /**
  * `runner convert '<curl command>'` (DECISIONS, Commands and Authoring): one or more cURL commands, as text or
  * as words, to scenario YAML with one request step per request curl would send, in order (several commands,
- * several URLs, `--next`); grpcurl commands become `grpc` steps (grpcurl/). Whatever cannot be sent as curl sends it is refused by name (exit 2). Pure: the
- * CLI reads stdin and the workspace, and passes a reader for the files the command names.
+ * several URLs, `--next`); grpcurl commands become `grpc` steps (grpcurl/). Whatever cannot be sent as curl
+ * sends it is refused by name (exit 2). Pure: the CLI reads stdin and the workspace, and passes a reader for
+ * the files the command names.
  */
 import { buildDraft } from './buildDraft.js';
 import { splitCommandText } from './commandDialect.js';

@@ -84,6 +84,8 @@ export interface EngineServices {
   loadScenario?: (path: string) => Promise<Scenario>;
   /** Files for multipart uploads, confined to `assets.path`. */
   assets?: AssetReader;
+  /** The directory that holds `.runner/`: where a grpc step's `proto:` paths start. */
+  projectRoot?: string;
   /** Response schemas for `expect: { schema: <name> }`, compiled once per run. */
   schemas?: SchemaStore;
   /** OAuth2 tokens of the run, shared by every scenario and `--jobs` execution; one per run when absent. */

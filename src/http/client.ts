@@ -230,6 +230,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const proxy = proxyFor(options.proxy, new URL(`${secure ? 'https:' : 'http:'}//${url.host}/`));
       return {
         host,
+        addresses,
         ...(addresses.length === 0 ? {} : { lookup: lookupReturning(addresses) }),
         tls: transport.tls,
         ...(proxy === undefined ? {} : { proxy }),

@@ -2,7 +2,7 @@ import type { PinnedHosts } from './pinnedHosts.js';
 import type { ProxySettings } from './proxyRoute.js';
 import type { LookupFunction } from 'node:net';
 import type { TlsConnectOptions, TlsMaterial } from './tlsTrust.js';
-import type { HostResolver } from './hostResolver.js';
+import type { HostResolver, ResolvedAddress } from './hostResolver.js';
 import type { SandboxPolicy } from './sandbox/policy.js';
 
 /** One HTTP exchange as the engine hands it to the client: everything already interpolated and resolved. */
@@ -79,6 +79,11 @@ export interface DialPlan {
   host: string;
   /** Absent for an IP literal, which sockets dial without a lookup. */
   lookup?: LookupFunction;
+  /**
+   * The checked addresses `lookup` answers with, for a client that takes addresses rather than a lookup
+   * (gRPC); empty for an IP literal.
+   */
+  addresses: ResolvedAddress[];
   tls: TlsConnectOptions;
   /** The proxy the settings send this URL through, if any (credentials left in; masked in outputs). */
   proxy?: string;

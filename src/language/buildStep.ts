@@ -11,6 +11,7 @@ import type {
   Expectation,
   ExportSpec,
   GraphqlSpec,
+  GrpcSpec,
   HttpMethod,
   ImportSpec,
   Multipart,
@@ -132,6 +133,8 @@ function buildStep(step: YamlMap, options: StepBuildOptions): Step | undefined {
       return { ...base, kind, sse: sseSpec(spec) };
     case 'subscription':
       return { ...base, kind, subscription: subscriptionSpec(spec) };
+    case 'grpc':
+      return { ...base, kind, grpc: grpcSpec(spec) };
     case 'use': {
       const target = textOr(spec, '');
       return {
@@ -212,6 +215,23 @@ function subscriptionSpec(node: YamlNode | undefined): SubscriptionSpec {
     ...(variables ? { variables: toPlain(variables) } : {}),
     ...optional('operationName', text(valueOf(node, 'operationName'))),
     ...(connectionParams ? { connectionParams: toPlain(connectionParams) } : {}),
+    ...collectSpec(node),
+  };
+}
+
+function grpcSpec(node: YamlNode | undefined): GrpcSpec {
+  const proto = valueOf(node, 'proto');
+  const message = valueOf(node, 'message');
+  return {
+    url: textOr(valueOf(node, 'url'), ''),
+    service: textOr(valueOf(node, 'service'), ''),
+    method: textOr(valueOf(node, 'method'), ''),
+    ...optional('message', message === undefined ? undefined : toPlain(message)),
+    metadata: textMap(valueOf(node, 'metadata')),
+    proto:
+      proto?.kind === 'seq'
+        ? proto.items.map((item) => textOr(item, ''))
+        : [text(proto)].flatMap((file) => file ?? []),
     ...collectSpec(node),
   };
 }

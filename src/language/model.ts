@@ -22,7 +22,7 @@ export type StepKind =
 
 /** Steps that open a connection and collect what it streams (DECISIONS, Wave 3 "Streams and RPC steps"). */
 export type StreamKind = 'websocket' | 'sse' | 'subscription' | 'grpc';
-export const STREAM_KINDS: readonly StreamKind[] = ['websocket', 'sse', 'subscription'];
+export const STREAM_KINDS: readonly StreamKind[] = ['websocket', 'sse', 'subscription', 'grpc'];
 
 /** How reports name each stream kind. */
 export const STREAM_KIND_NAMES: Readonly<Record<StreamKind, string>> = {
@@ -154,6 +154,23 @@ export interface SubscriptionSpec extends CollectSpec {
   connectionParams?: unknown;
 }
 
+/**
+ * One gRPC call (DECISIONS, "Streams and RPC steps"): unary, or server streaming collected like any stream.
+ * Every text is a template, filled in when the step runs.
+ */
+export interface GrpcSpec extends CollectSpec {
+  /** `grpc:` (plain HTTP/2) or `grpcs:` (TLS). */
+  url: string;
+  /** Fully qualified: `package.Service`. */
+  service: string;
+  method: string;
+  /** The request message as written (a map; its strings are templates); absent sends an empty message. */
+  message?: unknown;
+  metadata: Record<string, string>;
+  /** `.proto` files relative to the project root; none: the server's reflection describes the service. */
+  proto: string[];
+}
+
 export interface ExportColumn {
   header: string;
   value: string;
@@ -231,6 +248,7 @@ export type Step =
   | (StepBase & { kind: 'websocket'; websocket: WebSocketSpec })
   | (StepBase & { kind: 'sse'; sse: SseSpec })
   | (StepBase & { kind: 'subscription'; subscription: SubscriptionSpec })
+  | (StepBase & { kind: 'grpc'; grpc: GrpcSpec })
   | (StepBase & {
       kind: 'use';
       use: string;

@@ -222,7 +222,7 @@ describe('parseScenario: field rules', () => {
 describe('parseScenario: step rules', () => {
   it('step.no-operation', () => {
     expect(problems(oneStep('  - name: nothing'))).toEqual([
-      'step.no-operation s.yaml:3:5: a step needs an operation: one of `request`, `cache`, `websocket`, `sse`, `subscription`, `use`, `set`, `export`, `import`, `repeat`, `for_each`',
+      'step.no-operation s.yaml:3:5: a step needs an operation: one of `request`, `cache`, `websocket`, `sse`, `subscription`, `grpc`, `use`, `set`, `export`, `import`, `repeat`, `for_each`',
     ]);
   });
 
@@ -260,7 +260,7 @@ describe('parseScenario: step rules', () => {
         oneStep('  - repeat: { attempts: 2, until: "1 == 1", steps: [] }', '    expect: { status: 200 }'),
       ),
     ).toEqual([
-      'step.not-allowed s.yaml:4:5: `expect` has no effect on a `repeat` step (only `request`, `cache`, `websocket`, `sse` and `subscription` steps have a response; put it on a nested step)',
+      'step.not-allowed s.yaml:4:5: `expect` has no effect on a `repeat` step (only `request`, `cache`, `websocket`, `sse`, `subscription` and `grpc` steps have a response; put it on a nested step)',
     ]);
   });
 

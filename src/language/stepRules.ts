@@ -2,7 +2,14 @@
  * Rules about which keys a step may combine (SPEC, "Step", "`set` step", "`export` object", "`import`
  * object"), and which `expect` paths and `save` sources fit the step's kind.
  */
-import { checkExpectPath, parseSubjectQuery, queryRoot, RESPONSE_FIELDS } from '../assertions/index.js';
+import {
+  checkExpectPath,
+  checkStatusExpected,
+  parseSubjectQuery,
+  queryRoot,
+  RESPONSE_FIELDS,
+  type StatusProtocol,
+} from '../assertions/index.js';
 import { expectationEntries } from './buildStep.js';
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { STEP_KINDS, type StepKind } from './model.js';
@@ -35,6 +42,7 @@ const STEP_ROOTS: Partial<Record<StepKind, ReadonlySet<string>>> = {
   websocket: new Set(['messages', 'close', 'headers', 'url', 'duration', 'ip']),
   sse: new Set(['events', 'status', 'headers', 'url', 'duration', 'ip', 'httpVersion', 'certificate']),
   subscription: new Set(['messages', 'url', 'duration', 'ip']),
+  grpc: new Set(['status', 'body', 'headers', 'trailers', 'url', 'duration', 'ip']),
 };
 
 /** What to read instead, when a path's root does not apply to the step's kind. */
@@ -43,6 +51,14 @@ const ROOT_ADVICE: Partial<Record<StepKind, string>> = {
   websocket: 'use `messages[0]`, `messages.count`, `close.code` or `close.reason`',
   sse: 'use `events[0].data`, `events[0].event`, `events[0].id` or `count(events)`',
   subscription: 'use `messages[0].data.<field>`, `messages[0].errors` or `messages.count`',
+  grpc: 'use `status`, `body` (a list for a server stream), `headers.<name>` or `trailers.<name>`',
+};
+
+/** Whose status `expect.status` reads on each kind that has one. */
+const STATUS_PROTOCOL: Partial<Record<StepKind, StatusProtocol>> = {
+  request: 'http',
+  sse: 'http',
+  grpc: 'grpc',
 };
 
 /** Every root some kind reads: a root outside this set is reported by the path check itself. */
@@ -88,6 +104,7 @@ export function checkStepRules(step: YamlMap): Diagnostic[] {
     ...combinationProblems(step, kind),
     ...(kind === 'request' ? bodyFormProblems(step) : []),
     ...pathProblems(step, kind),
+    ...statusProblems(step, kind),
     ...(kind === 'request' ? checkUrlCredentials(step) : []),
     ...(kind === 'request' ? checkAssetPaths(step) : []),
     ...(kind === 'export' || kind === 'import' ? checkSpreadsheetStep(step, kind) : []),
@@ -166,6 +183,26 @@ function bodyFormProblems(step: YamlMap): Diagnostic[] {
     );
   }
   return conflicts;
+}
+
+/**
+ * `expect.status` held to the step's kind: an HTTP status on `request` and `sse` steps, a gRPC status on
+ * `grpc` steps. The scenario shape, which does not know the kind, already reported text that fits neither.
+ */
+function statusProblems(step: YamlMap, kind: StepKind): Diagnostic[] {
+  const protocol = STATUS_PROTOCOL[kind];
+  if (protocol === undefined) return [];
+  const out: Diagnostic[] = [];
+  for (const entry of expectationEntries(entryOf(step, 'expect')?.value)) {
+    if (entry.key.value.trim() !== 'status' || entry.value.kind !== 'scalar') continue;
+    const value = entry.value.value;
+    const reportedByShape = typeof value === 'string' && checkStatusExpected(value).length > 0;
+    if (reportedByShape) continue;
+    for (const problem of checkStatusExpected(value, protocol)) {
+      out.push(diagnostic('expect.matcher', 'error', problem.message, entry.value, problem.hint));
+    }
+  }
+  return out;
 }
 
 /** `body.x` on a cache step, `cache.value` on a request step or `messages[0]` on an sse step can never resolve. */

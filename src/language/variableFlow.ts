@@ -94,7 +94,7 @@ function bindsItem(path: readonly PathSegment[]): boolean {
 function bindsStreamItem(key: string, path: readonly PathSegment[]): string[] {
   if (!path.includes('until')) return [];
   if (key === 'sse') return ['event'];
-  return key === 'websocket' || key === 'subscription' ? ['message'] : [];
+  return key === 'websocket' || key === 'subscription' || key === 'grpc' ? ['message'] : [];
 }
 
 export function checkVariableFlow(root: YamlMap, options: VariableFlowOptions): Diagnostic[] {

@@ -163,6 +163,7 @@ export async function createRunServices(plan: RunPlan, options: ServiceOptions):
     schemas: createSchemaStore(workspace.config.schemas.path, workspace.cwd, {
       isSensitive: (keys) => masker.isSensitive(keys),
     }),
+    projectRoot: workspace.root,
     assets: createAssetReader(
       workspace.config.assets.path,
       displayPath(workspace.cwd, workspace.config.assets.path),

@@ -39,6 +39,8 @@ export interface StreamFacts {
   certificate?: PeerCertificate;
   /** The proxy that carried the connection (sse through the HTTP proxy setting). */
   proxy?: string;
+  /** grpc: a unary call, whose `body` is its one response message rather than the list a stream gives. */
+  unary?: boolean;
 }
 
 export interface StreamSession {
@@ -84,4 +86,22 @@ export interface SubscriptionOpen {
   operationName?: string;
   /** The `connection_init` payload, where servers commonly read a token. */
   connectionParams?: Record<string, unknown>;
+}
+
+/** A grpc step as its driver gets it: every template filled in (DECISIONS, "Streams and RPC steps"). */
+export interface GrpcOpen {
+  /** `grpc://host:port` or `grpcs://host:port`. */
+  url: string;
+  /** Fully qualified: `package.Service`. */
+  service: string;
+  method: string;
+  /** The request message; absent sends an empty one. */
+  message?: unknown;
+  metadata: Record<string, string>;
+  /** `.proto` files relative to `projectRoot`; none: the server's reflection describes the service. */
+  proto: readonly string[];
+  /** The directory that holds `.runner/`. */
+  projectRoot: string;
+  /** runner's user agent, sent before grpc-js's own. */
+  userAgent?: string;
 }

@@ -81,6 +81,7 @@ const EXAMPLES: Record<string, { typed?: string[]; any?: string[] }> = {
   'close.code': { typed: ['close.code', 'close'] },
   'close.reason': { typed: ['close.reason'] },
   'close.by': { typed: ['close.by'] },
+  'trailers.<name>': { typed: ['trailers.grpc-status', 'trailers'] },
   // Documented under "JWT claims" rather than in the table; checked all the same.
   'jwt.<claim>': { typed: ['jwt'], any: ['jwt.sub', 'jwt.roles'] },
 };
@@ -109,6 +110,7 @@ const subject: Subject = {
   messages: [{ type: 'welcome' }, 'hello'],
   events: [{ data: { price: 10 }, event: 'price', id: '1' }],
   close: { code: 1000, reason: 'bye', by: 'client' },
+  trailers: { 'grpc-status': '0' },
   cookies: (name) => (name === 'session' || name === 'theme' ? cookie(name, 'abc') : undefined),
   response: {
     url: 'https://localhost/final',

@@ -41,6 +41,7 @@ function stepLabel(step: Step, context?: StepContext): string {
     case 'websocket':
     case 'sse':
     case 'subscription':
+    case 'grpc':
       return streamLabel(step);
     case 'use':
       return `use ${step.use}`;
@@ -64,6 +65,7 @@ async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> 
     case 'websocket':
     case 'sse':
     case 'subscription':
+    case 'grpc':
       return withRetry(step, context, () => executeStreamStep(step, context));
     case 'set':
       return executeSetStep(step, context);

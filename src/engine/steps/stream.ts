@@ -5,6 +5,7 @@
  */
 import { evaluateExpectations, type Subject } from '../../assertions/index.js';
 import { evaluateCondition } from '../../expressions/index.js';
+import { describeDuration } from '../../http/index.js';
 import { collectItems, type Collected } from '../../streams/collect.js';
 import type { StreamFacts, StreamSession } from '../../streams/types.js';
 import { recordedBody } from '../recordCaps.js';
@@ -14,6 +15,7 @@ import { resolveExpectations } from './expectations.js';
 import { prepareStream, type PreparedStream, type StreamStep } from './streamKinds.js';
 import { registerUrlPassword } from './urlPassword.js';
 import { stepVerdict } from './verdict.js';
+import { grpcStatusExpectations, grpcStatusResults } from './grpcStatusChecks.js';
 
 function exchangeOf(
   prepared: PreparedStream,
@@ -112,6 +114,7 @@ export async function executeStreamStep(step: StreamStep, context: StepContext):
   }
 
   const { count, until } = prepared.collect;
+  const timeoutMs = prepared.collect.timeoutMs ?? settings.environment.timeoutMs;
   const itemName = prepared.itemName;
   let collected: Collected;
   try {
@@ -132,7 +135,7 @@ export async function executeStreamStep(step: StreamStep, context: StepContext):
                 }
               },
             }),
-        timeoutMs: prepared.collect.timeoutMs ?? settings.environment.timeoutMs,
+        timeoutMs,
         noun: itemName,
         keyPrefix: prepared.keyPrefix,
       },
@@ -143,12 +146,19 @@ export async function executeStreamStep(step: StreamStep, context: StepContext):
   }
   const facts = session.facts();
   if (collected.failure !== undefined) return failed(collected.failure, facts, collected);
+  // A unary call has one answer, its status: without it in time there is nothing to judge.
+  if (facts.unary === true && collected.end === 'timeout') {
+    return failed(`no response within ${describeDuration(timeoutMs)}`, facts, collected);
+  }
 
   const durationMs = elapsed();
   const subject = subjectOf(prepared, collected.items, facts, durationMs, context);
   const expectations = resolveExpectations(step.expect, store, services.runtime);
+  const grpc = prepared.kind === 'grpc';
+  const ready = grpc ? grpcStatusExpectations(expectations.ready) : expectations.ready;
+  const evaluated = evaluateExpectations(ready, subject, { inOrder: step.expectInOrder === true });
   const assertions = [
-    ...evaluateExpectations(expectations.ready, subject, { inOrder: step.expectInOrder === true }),
+    ...(grpc ? grpcStatusResults(evaluated, expectations.ready) : evaluated),
     ...expectations.failed,
   ];
   const verdict = stepVerdict(step, context, subject, assertions, durationMs);

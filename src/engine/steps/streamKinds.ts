@@ -6,10 +6,10 @@
 import { interpolate, interpolateDeep, valueAsText } from '../../expressions/index.js';
 import type { CollectSpec, Step } from '../../language/model.js';
 import type { Subject } from '../../assertions/index.js';
-import type { StreamDriver, StreamFacts } from '../../streams/types.js';
+import type { GrpcOpen, StreamDriver, StreamFacts } from '../../streams/types.js';
 import type { StepContext } from './context.js';
 
-export type StreamStep = Step & { kind: 'websocket' | 'sse' | 'subscription' };
+export type StreamStep = Step & { kind: 'websocket' | 'sse' | 'subscription' | 'grpc' };
 
 export interface PreparedStream {
   kind: StreamStep['kind'];
@@ -145,11 +145,46 @@ export function prepareStream(step: StreamStep, context: StepContext): PreparedS
             .subscriptionDriver as StreamDriver<unknown>,
       };
     }
+    case 'grpc': {
+      const spec = step.grpc;
+      const url = at('url', () => text(spec.url));
+      const metadata = at('metadata', () => textMap(spec.metadata, text));
+      const message = spec.message === undefined ? undefined : at('message', () => deep(spec.message));
+      const service = at('service', () => text(spec.service));
+      const method = at('method', () => text(spec.method));
+      const open: GrpcOpen = {
+        url,
+        service,
+        method,
+        ...(message === undefined ? {} : { message }),
+        metadata,
+        proto: at('proto', () => spec.proto.map(text)),
+        projectRoot: context.services.projectRoot ?? '.',
+        userAgent: context.settings.userAgent,
+      };
+      return {
+        kind: 'grpc',
+        open,
+        // Reports and `url` show the call as HTTP/2 sends it: the method's path on the server.
+        url: `${url.replace(/\/+$/, '')}/${service}/${method}`,
+        headers: metadata,
+        ...(message === undefined ? {} : { sent: [message] }),
+        collect: spec,
+        itemsKey: 'messages',
+        itemName: 'message',
+        keyPrefix: '',
+        load: async () =>
+          (await import('../../streams/grpc/grpcDriver.js')).grpcDriver as StreamDriver<unknown>,
+        // A call's messages are its `body`: the one message of a unary call, the list of a server stream.
+        subject: (items, facts) => ({ body: facts.unary === true ? items[0] : items }),
+      };
+    }
   }
 }
 
 /** How a stream step reads before it runs: `websocket ws://host/chat`. */
 export function streamLabel(step: StreamStep): string {
+  if (step.kind === 'grpc') return `grpc ${step.grpc.service}/${step.grpc.method}`;
   const url =
     step.kind === 'websocket'
       ? step.websocket.url

@@ -220,6 +220,28 @@ const subscription = object(
   { name: '`subscription`' },
 );
 
+const grpc = object(
+  {
+    url: streamUrl(
+      ['grpc', 'grpcs'],
+      'Server address: `grpc://host:port` (plain HTTP/2) or `grpcs://host:port` (TLS); variables interpolated.',
+    ),
+    service: required(template(), 'Fully qualified service name: `package.Service`.'),
+    method: required(template(), 'Method name as the `.proto` file writes it.'),
+    message: prop(
+      mapOf(any({ role: 'template' })),
+      'The request message: its fields by `.proto` name (or JSON name); variables interpolated. Default: an empty message.',
+    ),
+    metadata: prop(mapOf(template()), 'Request metadata; values interpolated; a `-bin` name takes base64.'),
+    proto: prop(
+      union('a path or a list of paths', string({ role: 'template' }), array(string({ role: 'template' }))),
+      '`.proto` files relative to the project root; without them the server is asked through gRPC server reflection.',
+    ),
+    ...collectProperties('message'),
+  },
+  { name: '`grpc`' },
+);
+
 const exportSpec = object(
   {
     file: required(template(), 'Output `.xlsx` path; relative paths resolve against config `export.path`.'),
@@ -288,10 +310,10 @@ const expectationProperties = {
   status: prop(
     union(
       'an HTTP status code, a class such as `2xx`, or a matcher',
-      integer({ minimum: 100, maximum: 599 }),
+      integer({ minimum: 0, maximum: 599 }),
       string({ role: 'expected' }),
     ),
-    'Expected HTTP status code (100-599), a class such as `2xx` (`1xx`..`5xx`), or a matcher such as `oneOf 200,201`.',
+    'Expected HTTP status code (100-599), a class such as `2xx` (`1xx`..`5xx`), or a matcher such as `oneOf 200,201`. On a `grpc` step: the gRPC status name (`NOT_FOUND`) or number (0-16).',
   ),
   schema: prop(
     string({ role: 'schemaName' }),
@@ -335,6 +357,10 @@ const stepProperties = {
     subscription,
     'Run a GraphQL subscription (graphql-transport-ws); each result is one of `messages` (`messages[0].data.x`). Ends when the server completes, or at `count`, `until` or `timeout`.',
   ),
+  grpc: prop(
+    grpc,
+    'Call a gRPC method (unary or server streaming); the response is `body` (a list for a stream), `status`, `headers`, `trailers`.',
+  ),
   use: prop(
     string({ role: 'useTarget' }),
     "Another scenario file to run inline, relative to this file's directory.",
@@ -373,7 +399,7 @@ const stepProperties = {
   ),
   expect: prop(
     expectations,
-    'Path to a value or matcher, as a map (checked in SPEC phase order) or a list of one-key maps (checked in the order written; a path may repeat). Paths: `status`, `headers.<name>`, `body.<path>` (with `[*]` and `[$var]`), `jwt.<claim>`, `schema`, `cache.*`, `messages`, `events`, `close.code`, `url`, `redirects`, `httpVersion`, `duration`, `size`, `sha256`, `md5`, `ip`, `certificate.<field>`, a JSONPath starting with `$`, `xpath(<expr>)`, and `count()`, `length()`, `regex(<path>, "<pattern>")` over any of them.',
+    'Path to a value or matcher, as a map (checked in SPEC phase order) or a list of one-key maps (checked in the order written; a path may repeat). Paths: `status`, `headers.<name>`, `body.<path>` (with `[*]` and `[$var]`), `jwt.<claim>`, `schema`, `cache.*`, `messages`, `events`, `close.code`, `trailers.<name>`, `url`, `redirects`, `httpVersion`, `duration`, `size`, `sha256`, `md5`, `ip`, `certificate.<field>`, a JSONPath starting with `$`, `xpath(<expr>)`, and `count()`, `length()`, `regex(<path>, "<pattern>")` over any of them.',
   ),
   save: prop(
     mapOf(string({ role: 'saveSource' }), { keys: VARIABLE_KEYS }),

@@ -1,5 +1,6 @@
 import type { StepResult } from '../../engine/index.js';
 import { STREAM_KIND_NAMES } from '../../language/model.js';
+import { streamStatusText } from '../shared/streamLabels.js';
 import { formatDuration } from '../durations.js';
 import type { Style } from '../style.js';
 import { escapeControlLines, escapeControls as safe } from '../../diagnostics/terminalText.js';
@@ -122,12 +123,14 @@ function cacheDetails(step: StepResult, pad: string): string[] {
 function streamDetails(step: StepResult, pad: string, options: RenderOptions): string[] {
   const stream = step.stream;
   if (!stream) return [];
-  const status = stream.status === undefined ? '' : ` ${stream.status}`;
+  const statusText = streamStatusText(stream);
+  const status = statusText === '' ? '' : ` ${statusText}`;
   const via = stream.proxy === undefined ? '' : ` (through proxy ${stream.proxy})`;
   const lines = [safe(`${pad}${STREAM_KIND_NAMES[stream.kind]} ${stream.url}${status}${via}`)];
   if (options.verbose) {
     if (stream.requestHeaders) lines.push(...headerLines(stream.requestHeaders, `${pad}  > `));
     if (stream.headers) lines.push(...headerLines(stream.headers, `${pad}  < `));
+    if (stream.trailers) lines.push(...headerLines(stream.trailers, `${pad}  < `));
   }
   for (const [index, sent] of (stream.sent ?? []).entries())
     lines.push(...indentLines(`sent ${index + 1}: ${bodyText(sent)}`, `${pad}  `));

@@ -6,6 +6,7 @@ import type {
   StreamExchange,
 } from '../../engine/index.js';
 import { STREAM_KIND_NAMES } from '../../language/model.js';
+import { streamStatusText } from '../shared/streamLabels.js';
 import { toCurl } from '../shared/curl.js';
 import { httpStatusBadge } from './badges.js';
 import { escapeHtml, escapeText } from './escapeHtml.js';
@@ -68,6 +69,13 @@ export function responseHtml(response: RecordedResponse): string {
 }
 
 /** A stream step: where it connected, what it sent, each item that came, and how it closed. */
+/** An SSE response's HTTP status as a badge; a gRPC status as its number and name. */
+function streamStatusHtml(stream: StreamExchange): string {
+  if (stream.status === undefined) return '';
+  if (stream.kind !== 'grpc') return `<p class="line">${httpStatusBadge(stream.status, '')}</p>`;
+  return `<p class="line">Status <code>${escapeHtml(streamStatusText(stream))}</code></p>`;
+}
+
 export function streamHtml(stream: StreamExchange): string {
   const noun = stream.itemsKey === 'events' ? 'event' : 'message';
   const sent = (stream.sent ?? [])
@@ -93,8 +101,9 @@ export function streamHtml(stream: StreamExchange): string {
     sent +
     '</section><section class="exchange response">' +
     `<h4>${escapeHtml(`${stream.itemCount} ${noun}${stream.itemCount === 1 ? '' : 's'}`)}</h4>` +
-    (stream.status === undefined ? '' : `<p class="line">${httpStatusBadge(stream.status, '')}</p>`) +
+    streamStatusHtml(stream) +
     headersBlock(stream.headers ?? {}) +
+    headersBlock(stream.trailers ?? {}) +
     items +
     close +
     '</section>'

@@ -1,4 +1,4 @@
-import type { AssertionResult } from '../../assertions/index.js';
+import { grpcStatusName, type AssertionResult } from '../../assertions/index.js';
 import type {
   AttemptRecord,
   RecordedRequest,
@@ -59,7 +59,8 @@ function responseRecord(response: RecordedResponse): JsonResponse {
 /** A stream step's connection as a request (URL, headers, what was sent) and a response holding its items. */
 function streamRecords(stream: StreamExchange): { request: JsonRequest; response: JsonResponse } {
   const request: JsonRequest = {
-    method: 'GET',
+    // A gRPC call is an HTTP/2 POST; the other streams open with a GET.
+    method: stream.kind === 'grpc' ? 'POST' : 'GET',
     url: stream.url,
     headers: stream.requestHeaders ?? {},
     body: null,
@@ -70,7 +71,8 @@ function streamRecords(stream: StreamExchange): { request: JsonRequest; response
     status: stream.status ?? 0,
     headers: stream.headers ?? {},
     body: null,
-    statusText: '',
+    statusText:
+      stream.kind === 'grpc' && stream.status !== undefined ? (grpcStatusName(stream.status) ?? '') : '',
     httpVersion: stream.httpVersion ?? '1.1',
     sizeBytes: 0,
     [stream.itemsKey]: stream.items,

@@ -1,4 +1,5 @@
 import { formatLocation } from '../../diagnostics/location.js';
+import { streamStatusText } from '../shared/streamLabels.js';
 import type { StepResult } from '../../engine/index.js';
 import { formatDuration } from '../durations.js';
 import { ownFailures } from './stepFailures.js';
@@ -46,7 +47,8 @@ function exchangeLines(step: StepResult): string[] {
 function streamLines(step: StepResult): string[] {
   const stream = step.stream;
   if (!stream) return [];
-  const status = stream.status === undefined ? '' : ` (${stream.status})`;
+  const statusText = streamStatusText(stream);
+  const status = statusText === '' ? '' : ` (${statusText})`;
   const lines = [`Stream: ${stream.kind} ${stream.url}${status}`];
   for (const [index, sent] of (stream.sent ?? []).entries())
     lines.push(`Sent ${index + 1}:`, ...indent(formatBody(sent).split('\n'), '  '));

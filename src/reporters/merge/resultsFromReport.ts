@@ -106,7 +106,10 @@ function streamFrom(
     items,
     itemCount: response?.itemCount ?? items.length,
     ...(response?.close === undefined ? {} : { close: response.close }),
-    ...(response === null || response.status === 0 ? {} : { status: response.status }),
+    // gRPC's OK is 0: its status name (statusText) tells it from "no status came".
+    ...(response === null || (response.status === 0 && response.statusText === '')
+      ? {}
+      : { status: response.status }),
     ...(Object.keys(headers).length === 0
       ? {}
       : { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v].flat().join(', ')])) }),

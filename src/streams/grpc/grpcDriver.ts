@@ -6,57 +6,24 @@ import { connectClient } from './grpcChannel.js';
 import { GrpcError, isServiceError } from './grpcError.js';
 import { metadataRecord, requestMetadata } from './grpcMetadata.js';
 import { findMethod, type GrpcMethod } from './grpcMethod.js';
-import { grpcStatusName } from '../../assertions/grpcStatus.js';
 import { parseGrpcUrl } from './grpcUrl.js';
 import { loadProtoFiles } from './protoFiles.js';
+import type { GrpcOpen, StreamDriver, StreamFacts, StreamSession } from '../types.js';
 import { reflectDescriptor } from './reflection.js';
 import { requestMessage } from './requestMessage.js';
 
-/** A `grpc` step's spec, variables already filled in (DECISIONS, "Streams and RPC steps"). */
-export interface GrpcCallSpec {
-  url: string;
-  /** Fully qualified: `pkg.Service`. */
-  service: string;
-  method: string;
-  message?: unknown;
-  metadata?: Record<string, string>;
-  /** Paths relative to the project root; without them the server's reflection gives the descriptor. */
-  proto?: readonly string[];
-  /** Where `proto` paths start: the directory that holds `.runner/`. */
-  projectRoot: string;
-  /** runner's user agent, sent before grpc-js's own. */
-  userAgent?: string;
-}
-
+/** What the call needs from outside: where it may dial, what TLS trusts, and its bounds. */
 export interface GrpcIo {
   signal: AbortSignal;
   /** Bound for connecting and reading the descriptors; collection has its own bound. */
   timeoutMs: number;
-  /** The sandbox gate and the pins: the only addresses `host` may be dialled at (src/http). */
-  dial(host: string): Promise<DialTargets>;
-  tls: TlsConnectOptions;
+  /**
+   * The sandbox gate and the pins (src/http): the only addresses the URL's host may be dialled at, and
+   * what TLS trusts there.
+   */
+  dial(url: string): Promise<DialTargets & { tls: TlsConnectOptions }>;
   /** `http.maxResponseBytes`: the largest response message accepted. */
   maxMessageBytes?: number;
-}
-
-/** What the call ended with: `status` is set once the server (or a cancel) ended it. */
-export interface GrpcFacts {
-  status?: number;
-  statusName?: string;
-  headers: Record<string, string>;
-  /** Trailing metadata, with `grpc-status` and `grpc-message` as they came on the wire. */
-  trailers: Record<string, string>;
-  /** Server streaming: the body is the list of messages; unary: the one message. */
-  responseStream: boolean;
-  remoteAddress?: string;
-}
-
-export interface GrpcSession {
-  /** Each response message as a value (int64 as text, enums by name, bytes as base64). */
-  items: AsyncIterable<unknown>;
-  /** Cancels the call if it is still going, and closes the connection. */
-  close(): Promise<void>;
-  facts(): GrpcFacts;
 }
 
 /** One call in flight: what has come so far, and a promise for its status. */
@@ -67,12 +34,12 @@ interface CallState {
 }
 
 async function descriptorFor(
-  spec: GrpcCallSpec,
+  spec: GrpcOpen,
   client: Client,
   io: GrpcIo,
   metadata: Metadata,
 ): Promise<PackageDefinition> {
-  if (spec.proto !== undefined && spec.proto.length > 0) return loadProtoFiles(spec.proto, spec.projectRoot);
+  if (spec.proto.length > 0) return loadProtoFiles(spec.proto, spec.projectRoot);
   return reflectDescriptor(client, spec.service, {
     metadata,
     deadline: new Date(Date.now() + io.timeoutMs),
@@ -152,14 +119,14 @@ function startCall(client: Client, method: GrpcMethod, message: unknown, metadat
  * the checked addresses, the descriptor (proto files or reflection), the request checked against its type,
  * then the call. Its messages come as `items`; status, headers and trailers as `facts()`.
  */
-export async function openGrpcCall(spec: GrpcCallSpec, io: GrpcIo): Promise<GrpcSession> {
+export async function openGrpcCall(spec: GrpcOpen, io: GrpcIo): Promise<StreamSession> {
   const parsed = parseGrpcUrl(spec.url);
   if ('problem' in parsed) throw new GrpcError('url', `invalid gRPC URL: ${parsed.problem}`);
   const target = parsed.target;
-  const dial = await io.dial(target.host);
+  const dial = await io.dial(spec.url);
   const metadata = requestMetadata(spec.metadata);
   const client = await connectClient(target, dial, {
-    tls: io.tls,
+    tls: dial.tls,
     timeoutMs: io.timeoutMs,
     signal: io.signal,
     ...(spec.userAgent === undefined ? {} : { userAgent: spec.userAgent }),
@@ -167,7 +134,7 @@ export async function openGrpcCall(spec: GrpcCallSpec, io: GrpcIo): Promise<Grpc
   });
   try {
     const definition = await descriptorFor(spec, client, io, metadata);
-    const source = spec.proto?.length ? 'the proto files' : "the server's reflection";
+    const source = spec.proto.length > 0 ? 'the proto files' : "the server's reflection";
     const method = findMethod(definition, spec.service, spec.method, source);
     const message = requestMessage(definition, method.requestTypeName, spec.message);
     const call = startCall(client, method, message, metadata);
@@ -184,14 +151,15 @@ export async function openGrpcCall(spec: GrpcCallSpec, io: GrpcIo): Promise<Grpc
         }
         client.close();
       },
-      facts() {
+      facts(): StreamFacts {
         const code = call.state.status?.code;
         const peer = call.peer();
         return {
-          ...(code === undefined ? {} : { status: code, statusName: grpcStatusName(code) ?? String(code) }),
+          ...(code === undefined ? {} : { status: code }),
           headers: metadataRecord(call.state.headers),
           trailers: trailersOf(call.state.status),
-          responseStream: method.responseStream,
+          httpVersion: '2',
+          unary: !method.responseStream,
           ...(peer === '' ? {} : { remoteAddress: peer }),
         };
       },
@@ -201,3 +169,17 @@ export async function openGrpcCall(spec: GrpcCallSpec, io: GrpcIo): Promise<Grpc
     throw error;
   }
 }
+
+/**
+ * The grpc step's driver for the stream executor: it dials through the run's HTTP client (the sandbox, the
+ * `http.resolve` pins and TLS trust of every other connection) and reads messages as items.
+ */
+export const grpcDriver: StreamDriver<GrpcOpen> = {
+  open: (spec, io) =>
+    openGrpcCall(spec, {
+      signal: io.signal,
+      timeoutMs: io.connectTimeoutMs,
+      maxMessageBytes: io.maxItemBytes,
+      dial: (url) => io.http.dialPlan(url),
+    }),
+};
