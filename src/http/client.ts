@@ -95,9 +95,12 @@ function wireHeaders(
   return out;
 }
 
-/** The request body as bytes, so its length can be declared (a string is sent as UTF-8). */
-function bodyBytes(body: string | Uint8Array | undefined): Uint8Array | undefined {
-  return typeof body === 'string' ? Buffer.from(body) : body;
+/**
+ * The length of a request body on the wire (a string goes out as UTF-8). A string body is handed to Node as
+ * it is: Node then writes the head and the body in one piece, where a buffer takes a second write.
+ */
+function bodyLength(body: string | Uint8Array): number {
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
 /**
@@ -121,14 +124,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (decode && findHeader(headers, 'accept-encoding') === undefined)
       headers['accept-encoding'] = ACCEPTED_ENCODINGS;
     if (findHeader(headers, 'host') === undefined) headers.host = url.host;
-    const body = bodyBytes(request.body);
+    const body = request.body;
     // A declared length, as curl sends it, rather than chunks (unless the step chose its own framing).
     if (
       body !== undefined &&
       findHeader(headers, 'content-length') === undefined &&
       findHeader(headers, 'transfer-encoding') === undefined
     )
-      headers['content-length'] = String(body.byteLength);
+      headers['content-length'] = String(bodyLength(body));
     const proxy = transport.proxyFor(url);
     const context: FailureContext = {
       target:

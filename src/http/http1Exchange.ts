@@ -11,7 +11,8 @@ const CONTINUE_WAIT_MS = 1000;
 export interface OutgoingRequest {
   method: string;
   headers: Record<string, string | string[]>;
-  body?: Uint8Array;
+  /** A string goes out as UTF-8. */
+  body?: string | Uint8Array;
 }
 
 /** Where an HTTP/1.1 exchange goes: a pooled connection of `agent`, or one of its own (`createConnection`); one of the two is set. */
