@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chmod, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
-import { serialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseYaml, summarizeScenario } from '../language/index.js';
 import { loadScenarios } from './loadScenarios.js';
@@ -110,6 +110,39 @@ describe('openParseCache', () => {
     const blocked = await openParseCache({ dir: base.path('blocker', 'cache'), root: '/p', build: 'b' });
     blocked.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
     await expect(blocked.save()).resolves.toBeUndefined();
+  });
+});
+
+describe('openParseCache with checks in another layout', () => {
+  it('checks the file again instead of running a scenario whose steps it cannot read', async () => {
+    const dir = (await tree()).path('cache');
+    const options = { dir, root: '/p', build: 'b' };
+    const first = await openParseCache(options);
+    first.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
+    const scenario = { name: 'A', tags: [], setup: [], steps: [], teardown: [], file: 'a.yaml' };
+    first.rememberChecked('/p/a.yaml', 'a.yaml', SCENARIO, {
+      key: 'k',
+      uses: [],
+      result: { diagnostics: [], scenario: scenario as never },
+    });
+    await first.save();
+    const [file] = await readdir(dir);
+    const path = `${dir}/${file}`;
+    const keyOf = () => 'k';
+    expect((await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO)?.checked(keyOf)).toEqual({
+      diagnostics: [],
+      scenario,
+    });
+
+    // The same build and format, but the steps kept as one buffer (a layout this build never wrote).
+    const stored = deserialize(await readFile(path)) as {
+      entries: [string, { checks: { scenario: { sections: unknown } }[] }][];
+    };
+    stored.entries[0]![1].checks[0]!.scenario.sections = serialize({ setup: [], steps: [], teardown: [] });
+    await writeFile(path, serialize(stored));
+    const found = (await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO);
+    expect(found?.summary).toBeDefined();
+    expect(found?.checked(keyOf)).toBeUndefined();
   });
 });
 

@@ -15,7 +15,12 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedScenario, ScenarioSummary } from '../language/index.js';
 import { isPrivate } from './privateFiles.js';
-import { scenarioFromStore, storeScenario, type StoredScenarioData } from './storedScenario.js';
+import {
+  isStoredScenarioData,
+  scenarioFromStore,
+  storeScenario,
+  type StoredScenarioData,
+} from './storedScenario.js';
 
 /** The outcome of checking a file in one context; `key` names the context, given the targets `uses` asked. */
 export interface CheckedScenario {
@@ -81,7 +86,9 @@ function storedCheck({ key, uses, result }: CheckedScenario): StoredCheck {
   };
 }
 
-function parsedOf(check: StoredCheck): ParsedScenario {
+/** The outcome a check kept; none when its scenario is not in today's layout (it is checked again). */
+function parsedOf(check: StoredCheck): ParsedScenario | undefined {
+  if (check.scenario !== undefined && !isStoredScenarioData(check.scenario)) return undefined;
   return {
     diagnostics: check.diagnostics,
     ...(check.scenario ? { scenario: scenarioFromStore(check.scenario) } : {}),
@@ -159,7 +166,7 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
         summary: entry.summary,
         checked(keyOf) {
           const check = entry.checks.find((stored) => stored.key === keyOf(stored.uses));
-          return check && parsedOf(check);
+          return check ? parsedOf(check) : undefined;
         },
       };
     },

@@ -21,6 +21,20 @@ export interface StoredScenarioData {
   uses: boolean;
 }
 
+/** Whether `value` has the layout of StoredScenarioData (a cache file written by another layout has not). */
+export function isStoredScenarioData(value: unknown): value is StoredScenarioData {
+  const data = value as Partial<StoredScenarioData> | null;
+  return (
+    typeof data?.header === 'object' &&
+    data.header !== null &&
+    typeof data.sections === 'object' &&
+    data.sections !== null &&
+    [data.sections.setup, data.sections.steps, data.sections.teardown].every(
+      (section) => section instanceof Uint8Array,
+    )
+  );
+}
+
 /** The data behind each stored scenario object, so storing it again (or moving it) never serializes. */
 const dataOf = new WeakMap<Scenario, StoredScenarioData>();
 
