@@ -11,6 +11,8 @@ export interface UrlCredentials {
  * credentials were dropped on the wire yet printed in every output.
  */
 export function urlCredentials(url: string): UrlCredentials {
+  // Userinfo always ends in `@`: most URLs have none, and parsing each one was ~4% of a run's own work.
+  if (!url.includes('@')) return {};
   let parsed: URL;
   try {
     parsed = new URL(url);

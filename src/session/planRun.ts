@@ -16,6 +16,7 @@ import {
   loadWorkspace,
   missingCredentialsFile,
   openParseCache,
+  scenarioMentions,
   type Environment,
   type ParseCacheOptions,
   type Workspace,
@@ -151,7 +152,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   // Without the file every `$accounts` reference fails on its step; the warning names the file looked for.
   if (
     noCredentials !== undefined &&
-    (loaded.scenarios.some((scenario) => JSON.stringify(scenario).includes('$accounts')) ||
+    (loaded.scenarios.some((scenario) => scenarioMentions(scenario, '$accounts')) ||
       JSON.stringify(environment.auth ?? null).includes('$accounts'))
   ) {
     plan.diagnostics.push({

@@ -10,6 +10,7 @@ export type {
   Workspace,
 } from './types.js';
 export { findWorkspaceRoot, loadWorkspace } from './loadWorkspace.js';
+export { scenarioMentions } from './storedScenario.js';
 export { loadCredentials, loadEnvironment, missingCredentialsFile } from './environment.js';
 export { fillEnvReferences } from './envReferences.js';
 export { collectScenarioFiles, scenarioFilesUnder } from './collectScenarioFiles.js';

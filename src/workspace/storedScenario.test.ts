@@ -4,6 +4,7 @@ import {
   compactScenario,
   mayUseOthers,
   scenarioFromStore,
+  scenarioMentions,
   storeScenario,
   withScenarioPath,
 } from './storedScenario.js';
@@ -105,5 +106,26 @@ steps:
     expect(again.tags).toEqual(['smoke']);
     expect(again.setup[0]?.name).toBe('Log in');
     expect(storeScenario(again)).toBe(data);
+  });
+
+  it('tell whether a word is anywhere in them, as their JSON text would, without reading their steps', () => {
+    const text = (header: string) => `scenario: Accounts
+steps:
+  - name: Read
+    request:
+      method: GET
+      url: /me
+      headers: { X-Who: "${header}" }
+`;
+    for (const header of ['$accounts.admin.token', 'Zoë ✓ $accounts.admin.token']) {
+      const plain = parsed(text(header));
+      expect(JSON.stringify(plain).includes('$accounts')).toBe(true);
+      expect(scenarioMentions(compactScenario(plain), '$accounts')).toBe(true);
+      expect(scenarioMentions(plain, '$accounts')).toBe(true);
+    }
+    const none = parsed(text('Zoë ✓ nobody'));
+    expect(scenarioMentions(compactScenario(none), '$accounts')).toBe(false);
+    expect(scenarioMentions(compactScenario(parsed()), '$accounts')).toBe(false);
+    expect(scenarioMentions(compactScenario(parsed()), 'Twice')).toBe(true);
   });
 });

@@ -94,3 +94,20 @@ export function mayUseOthers(scenario: Scenario): boolean {
   const data = dataOf.get(scenario);
   return data ? data.uses : hasUse(scenario.setup) || hasUse(scenario.steps) || hasUse(scenario.teardown);
 }
+
+/**
+ * Whether `word` (plain ASCII) is anywhere in `scenario`, as `JSON.stringify(scenario).includes(word)` says,
+ * without making a stored scenario's steps into objects: the serializer writes each string as Latin-1 or as
+ * UTF-16, so both spellings are looked for in the bytes.
+ */
+export function scenarioMentions(scenario: Scenario, word: string): boolean {
+  const data = dataOf.get(scenario);
+  if (!data) return JSON.stringify(scenario).includes(word);
+  if (JSON.stringify(data.header).includes(word)) return true;
+  const latin1 = Buffer.from(word, 'latin1');
+  const utf16 = Buffer.from(word, 'utf16le');
+  return Object.values(data.sections).some((section) => {
+    const bytes = Buffer.from(section.buffer, section.byteOffset, section.byteLength);
+    return bytes.includes(latin1) || bytes.includes(utf16);
+  });
+}

@@ -85,7 +85,7 @@ function toSubject(
   };
 }
 
-/** What a step's `expect` keys and `save` sources read, worked out once per step (the loop is benchmarked). */
+/** What a step's `expect` keys and `save` sources read (the queries are parsed once per text, then cached). */
 interface StepReads {
   /** Any reads `jwt.…`: only then is a token looked for and decoded. */
   jwt: boolean;
@@ -93,23 +93,26 @@ interface StepReads {
   engines?: SubjectQuery[];
 }
 
-const readsOfStep = new WeakMap<Step, StepReads>();
-
+/**
+ * Worked out for every execution of the step, without a cache of its own: a planned scenario's steps are
+ * made afresh for each execution (workspace/storedScenario.ts), so a cache keyed by step would only grow.
+ */
 function stepReads(step: Step & { kind: 'request' }): StepReads {
-  let reads = readsOfStep.get(step);
-  if (reads === undefined) {
-    const queries = [
-      ...step.expect.map((expectation) => parseSubjectQuery(expectation.path)),
-      ...step.save.map((save) => parseSubjectQuery(save.source)),
-    ];
-    const roots = queries.map(queryRoot);
-    reads = {
-      jwt: roots.includes('jwt'),
-      ...(roots.includes('jsonpath') || roots.includes('xpath') ? { engines: queries } : {}),
-    };
-    readsOfStep.set(step, reads);
-  }
-  return reads;
+  let jwt = false;
+  let engines = false;
+  const note = (text: string) => {
+    const root = queryRoot(parseSubjectQuery(text));
+    if (root === 'jwt') jwt = true;
+    else if (root === 'jsonpath' || root === 'xpath') engines = true;
+  };
+  for (const expectation of step.expect) note(expectation.path);
+  for (const save of step.save) note(save.source);
+  if (!engines) return { jwt };
+  const queries = [
+    ...step.expect.map((expectation) => parseSubjectQuery(expectation.path)),
+    ...step.save.map((save) => parseSubjectQuery(save.source)),
+  ];
+  return { jwt, engines: queries };
 }
 
 const unavailable = { passed: false, errors: ['schema validation is not set up for this run'] };
