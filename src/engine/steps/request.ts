@@ -115,6 +115,9 @@ function stepReads(step: Step & { kind: 'request' }): StepReads {
   return { jwt, engines: queries };
 }
 
+/** A run without an OpenAPI contract: nothing to add, and nothing to wait for. */
+const NO_CONTRACT: Awaited<ReturnType<typeof checkContract>> = { assertions: [] };
+
 const unavailable = { passed: false, errors: ['schema validation is not set up for this run'] };
 
 /** Schema checks read files and compile once per run, so they are awaited before the assertions run. */
@@ -213,7 +216,8 @@ export async function executeRequestStep(
   const jar = context.cookies;
   if (jar !== undefined) {
     const finalUrl = followed.hops.at(-1)?.to ?? compiled.http.url;
-    subject = { ...subject, cookies: (name) => jar.find(name, finalUrl) };
+    // The subject was made for this step alone: set on it, not copied (a copy per request showed).
+    subject.cookies = (name) => jar.find(name, finalUrl);
   }
   const recorded = decoded.recorded;
   const reads = stepReads(step);
@@ -224,7 +228,8 @@ export async function executeRequestStep(
   const verdicts = expectations.ready.some((expectation) => expectation.path === 'schema')
     ? await checkSchemas(expectations.ready, subject.body, services.schemas)
     : new Map<string, SchemaVerdict>();
-  const contract = await checkContract(followed, subject, services.contract);
+  const contract =
+    services.contract === undefined ? NO_CONTRACT : await checkContract(followed, subject, services.contract);
   const assertions = [
     ...evaluateExpectations(expectations.ready, subject, {
       validateSchema: (name) => verdicts.get(name) ?? unavailable,
