@@ -4,6 +4,7 @@ import { formatDiagnostic } from '../diagnostics/errors.js';
 import { loadEnvironment } from './environment.js';
 import { loadScenarioFile, loadScenarios } from './loadScenarios.js';
 import { loadWorkspace } from './loadWorkspace.js';
+import { storeScenario } from './storedScenario.js';
 import { tempTree, type TempTree } from './tempWorkspace.test-support.js';
 import { validateWorkspace } from './validateWorkspace.js';
 
@@ -256,5 +257,26 @@ describe('validateWorkspace', () => {
     expect(diagnostics.map(formatDiagnostic)).toEqual([
       '.runner/tests/main.yaml:5:41: variable `$tenant` is used before it is defined',
     ]);
+  });
+});
+
+describe('loadScenarios keeps plans compact (issue 24, flat memory)', () => {
+  it('gives scenarios that hold their steps as bytes and make them afresh at each read, fragments too', async () => {
+    const { t, workspace, environment } = await setup();
+    const files = [t.path('.runner/tests/main.yaml')];
+    const { scenarios, fragments } = await loadScenarios(workspace, environment, files);
+    const [main] = scenarios;
+    const login = fragments.get(t.path('.runner/tests/shared/login.yaml'));
+    for (const scenario of [main!, login!]) {
+      const data = storeScenario(scenario);
+      // Already stored: storing again gives the same data, nothing is serialized anew.
+      expect(storeScenario(scenario)).toBe(data);
+      expect(Object.keys(data.header)).not.toContain('steps');
+      const first = scenario.steps;
+      expect(scenario.steps).toEqual(first);
+      expect(scenario.steps).not.toBe(first);
+    }
+    expect(main!.path).toBe(files[0]);
+    expect(main!.steps.map((step) => step.kind)).toEqual(['use', 'request']);
   });
 });
