@@ -33,6 +33,9 @@ export function prepareLoadExecution(
   services: EngineServices,
 ): LoadExecution {
   const { scenario, displayName } = execution;
+  // Read once: a planned scenario makes its steps afresh at every read (workspace/storedScenario.ts), and
+  // a load run repeats the same steps thousands of times.
+  const { setup, steps, teardown } = scenario;
   const store = new VariableStore(
     { ...settings.environment.variables, ...execution.data, accounts: settings.accounts },
     settings.variables,
@@ -54,13 +57,13 @@ export function prepareLoadExecution(
   };
   return {
     name: displayName,
-    setup: () => run({ setup: scenario.setup, steps: NONE, teardown: NONE }, services, store),
+    setup: () => run({ setup, steps: NONE, teardown: NONE }, services, store),
     iteration: (own) =>
       run(
-        { setup: NONE, steps: scenario.steps, teardown: NONE },
+        { setup: NONE, steps, teardown: NONE },
         own,
         new VariableStore(store.snapshot(), settings.variables),
       ),
-    teardown: () => run({ setup: NONE, steps: NONE, teardown: scenario.teardown }, services, store),
+    teardown: () => run({ setup: NONE, steps: NONE, teardown }, services, store),
   };
 }
