@@ -392,6 +392,29 @@ teardown:
   });
 });
 
+describe('paths against baseUrl', () => {
+  it('joins a stream URL written as a path to the environment baseUrl, http becoming ws for websocket', async () => {
+    const result = await run(
+      'stream-paths',
+      `scenario: stream paths
+steps:
+  - sse: { url: /events/fixed }
+    expect: { events.count: 3, url: 'http://$host/events/fixed' }
+  - websocket:
+      url: /echo
+      send: [ping]
+      receive: { count: 2 }
+    expect:
+      messages[1]: ping
+      url: ws://$host/echo
+`,
+    );
+    expect(result.stdout).toContain('PASSED  2 passed');
+    expect(result.code).toBe(0);
+    expect(server.connections.at(-1)?.received).toEqual(['ping']);
+  });
+});
+
 describe('mixing HTTP and stream steps', () => {
   it('passes values both ways through `save`', async () => {
     const result = await run(

@@ -7,6 +7,7 @@ import { interpolate, interpolateDeep, valueAsText } from '../../expressions/ind
 import type { CollectSpec, Step } from '../../language/model.js';
 import type { Subject } from '../../assertions/index.js';
 import type { GrpcOpen, StreamDriver, StreamFacts } from '../../streams/types.js';
+import { resolveUrl } from '../../http/index.js';
 import type { StepContext } from './context.js';
 
 export type StreamStep = Step & { kind: 'websocket' | 'sse' | 'subscription' | 'grpc' };
@@ -47,6 +48,18 @@ function textMap(map: Record<string, string>, text: (template: string) => string
   return out;
 }
 
+/**
+ * A stream URL written as a path (`/events`) resolves against the environment's `baseUrl`, as a request's
+ * does; WebSocket kinds take the base's scheme across (`http:` to `ws:`, `https:` to `wss:`), so one
+ * environment serves a service's requests and its streams.
+ */
+function streamTarget(url: string, kind: StreamStep['kind'], context: StepContext): string {
+  if (!url.startsWith('/')) return url;
+  const resolved = resolveUrl(url, undefined, context.settings.environment);
+  if (kind === 'sse') return resolved;
+  return resolved.replace(/^http(s?):/i, (_, secure: string) => `ws${secure}:`);
+}
+
 /** GraphQL variables and connection params are maps, also when a variable filled them in. */
 function aMap(value: unknown): Record<string, unknown> {
   if (typeof value === 'object' && value !== null && !Array.isArray(value))
@@ -70,7 +83,7 @@ export function prepareStream(step: StreamStep, context: StepContext): PreparedS
   switch (step.kind) {
     case 'websocket': {
       const spec = step.websocket;
-      const url = at('url', () => text(spec.url));
+      const url = at('url', () => streamTarget(text(spec.url), 'websocket', context));
       const headers = at('headers', () => textMap(spec.headers, text));
       const subprotocols = at('subprotocols', () => spec.subprotocols.map(text));
       const sent = at('send', () => spec.send.map(deep));
@@ -93,7 +106,7 @@ export function prepareStream(step: StreamStep, context: StepContext): PreparedS
     }
     case 'sse': {
       const spec = step.sse;
-      const url = at('url', () => text(spec.url));
+      const url = at('url', () => streamTarget(text(spec.url), 'sse', context));
       const headers = at('headers', () => textMap(spec.headers, text));
       const lastEventId =
         spec.lastEventId === undefined ? undefined : at('lastEventId', () => text(spec.lastEventId ?? ''));
@@ -111,7 +124,7 @@ export function prepareStream(step: StreamStep, context: StepContext): PreparedS
     }
     case 'subscription': {
       const spec = step.subscription;
-      const url = at('url', () => text(spec.url));
+      const url = at('url', () => streamTarget(text(spec.url), 'subscription', context));
       const headers = at('headers', () => textMap(spec.headers, text));
       const query = at('query', () => text(spec.query));
       const variables =

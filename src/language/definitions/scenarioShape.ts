@@ -136,16 +136,23 @@ const cache = object(
   { name: '`cache`' },
 );
 
-/** A stream URL: the kind's schemes, or a URL built from variables (checked again once filled in). */
-function streamUrl(schemes: readonly string[], description: string) {
+/**
+ * A stream URL: absolute with one of `schemes`, or a URL built from variables (checked again once filled in); with `relative`, also a path (`/events`) that
+ * the engine resolves against the environment's `baseUrl`, as a request's.
+ */
+function streamUrl(schemes: readonly string[], description: string, relative = false) {
   const caseless = (scheme: string) =>
     [...scheme].map((c) => `[${c.toUpperCase()}${c.toLowerCase()}]`).join('');
+  const path = relative ? '|/' : '';
+  const written = schemes.map((scheme) => `\`${scheme}://\``).join(' or ');
   return required(
     string({
       acceptScalars: true,
       role: 'template',
-      pattern: `^(?:(?:${schemes.map(caseless).join('|')})://|\\$|\\{\\{)`,
-      patternExpected: `a URL starting with ${schemes.map((scheme) => `\`${scheme}://\``).join(' or ')}`,
+      pattern: `^(?:(?:${schemes.map(caseless).join('|')})://|\\$|\\{\\{${path})`,
+      patternExpected: relative
+        ? `a URL starting with ${written}, or a path starting with \`/\``
+        : `a URL starting with ${written}`,
       patternCode: 'stream.url-scheme',
     }),
     description,
@@ -170,7 +177,11 @@ const collectProperties = (item: string) => ({
 
 const websocket = object(
   {
-    url: streamUrl(['ws', 'wss'], 'WebSocket URL (`ws://` or `wss://`); variables interpolated.'),
+    url: streamUrl(
+      ['ws', 'wss'],
+      'WebSocket URL (`ws://` or `wss://`), or a path joined to `baseUrl` (`http` becomes `ws`); variables interpolated.',
+      true,
+    ),
     headers: prop(mapOf(template()), 'Headers of the opening handshake; values interpolated.'),
     subprotocols: prop(array(template()), 'Subprotocols offered in `Sec-WebSocket-Protocol`, in order.'),
     send: prop(
@@ -189,7 +200,8 @@ const sse = object(
   {
     url: streamUrl(
       ['http', 'https'],
-      'Server-Sent Events URL (`http://` or `https://`); variables interpolated.',
+      'Server-Sent Events URL (`http://` or `https://`), or a path joined to `baseUrl`; variables interpolated.',
+      true,
     ),
     headers: prop(mapOf(template()), 'Request headers; values interpolated.'),
     ...collectProperties('event'),
@@ -202,7 +214,8 @@ const subscription = object(
   {
     url: streamUrl(
       ['ws', 'wss'],
-      'GraphQL WebSocket endpoint (`ws://` or `wss://`), spoken as `graphql-transport-ws`.',
+      'GraphQL WebSocket endpoint (`ws://` or `wss://`, or a path joined to `baseUrl`), spoken as `graphql-transport-ws`.',
+      true,
     ),
     query: required(
       template(),
