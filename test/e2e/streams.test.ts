@@ -392,6 +392,30 @@ teardown:
   });
 });
 
+describe('a hostile event stream', () => {
+  it('fails the step once one event outgrows http.maxResponseBytes, instead of holding it until the timeout', async () => {
+    await workspace.write(
+      '.runner/environments/small.yaml',
+      `baseUrl: http://${server.host}\nhttp:\n  maxResponseBytes: 65536\n`,
+    );
+    await workspace.write(
+      '.runner/tests/sse-unending.yaml',
+      `scenario: unending event
+steps:
+  - sse: { url: /events/unending, timeout: 20s }
+`,
+    );
+    const started = Date.now();
+    const result = await runCli(['run', '.runner/tests/sse-unending.yaml', '-e', 'small'], {
+      cwd: workspace.dir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('an event exceeds 64 KiB (http.maxResponseBytes) without ending');
+    // 64 KiB at 4 KiB per 20 ms is about a third of a second; the 20 s timeout would be the other way out.
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
 describe('paths against baseUrl', () => {
   it('joins a stream URL written as a path to the environment baseUrl, http becoming ws for websocket', async () => {
     const result = await run(

@@ -15,7 +15,10 @@ export interface StreamServer {
   close(): Promise<void>;
 }
 
-/** `/events/fixed`: three JSON events, then the end; `/events/endless`: one every 20 ms, with ids. */
+/**
+ * `/events/fixed`: three JSON events, then the end; `/events/endless`: one every 20 ms, with ids;
+ * `/events/unending`: one event, then a `data:` line that grows by 4 KiB every 20 ms and never ends.
+ */
 function serveEvents(request: IncomingMessage, response: ServerResponse, timers: Set<NodeJS.Timeout>): void {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   if (request.url === '/events/fixed') {
@@ -26,9 +29,14 @@ function serveEvents(request: IncomingMessage, response: ServerResponse, timers:
     response.end();
     return;
   }
+  if (request.url === '/events/unending') response.write('data: first\n\ndata: ');
   let n = 0;
   const timer = setInterval(() => {
     n += 1;
+    if (request.url === '/events/unending') {
+      response.write('x'.repeat(4096));
+      return;
+    }
     response.write(
       `id: ${n}\ndata: ${JSON.stringify({ n, last: request.headers['last-event-id'] ?? null })}\n\n`,
     );

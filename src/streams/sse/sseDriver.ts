@@ -3,7 +3,7 @@
  * (sandbox, pins, proxy, TLS as for any request), its body read as it arrives by eventsource-parser.
  * Reconnection is not followed: when the server ends the stream, the step has what came.
  */
-import { HttpError } from '../../http/index.js';
+import { describeBytes, HttpError } from '../../http/index.js';
 import { decodeItemText } from '../decodeItem.js';
 import { createItemQueue } from '../itemQueue.js';
 import type { SseOpen, StreamDriver, StreamFacts, StreamIo, StreamSession } from '../types.js';
@@ -24,8 +24,18 @@ async function open(spec: SseOpen, io: StreamIo): Promise<StreamSession> {
   const items = createItemQueue<SseEvent>();
   // The SSE standard: an event without `id:` carries the last id sent before it.
   let lastId: string | undefined;
+  // Bytes read since the last event or comment ended: the parser holds them until a blank line comes, so a
+  // server that never sends one must not grow that buffer past the one-item limit (`http.maxResponseBytes`).
+  let pendingBytes = 0;
+  // The open stream, once its head has come: cut when an event overflows (before that, right after).
+  const opened: { head?: Awaited<ReturnType<typeof io.http.openStream>> } = {};
+  let overflowed = false;
   const parser = createParser({
+    onComment() {
+      pendingBytes = 0;
+    },
     onEvent(message) {
+      pendingBytes = 0;
       if (message.id !== undefined) lastId = message.id;
       items.push({
         data: decodeItemText(message.data),
@@ -50,10 +60,29 @@ async function open(spec: SseOpen, io: StreamIo): Promise<StreamSession> {
       signal: io.signal,
     },
     {
-      onData: (chunk) => parser.feed(decoder.decode(chunk, { stream: true })),
-      onEnd: (error) => (error === undefined ? items.end() : items.fail(error)),
+      onData: (chunk) => {
+        if (overflowed) return;
+        pendingBytes += chunk.byteLength;
+        parser.feed(decoder.decode(chunk, { stream: true }));
+        if (pendingBytes <= io.maxItemBytes) return;
+        overflowed = true;
+        items.fail(
+          new HttpError(
+            'response-too-large',
+            `an event exceeds ${describeBytes(io.maxItemBytes)} (http.maxResponseBytes) without ending`,
+          ),
+        );
+        opened.head?.cancel();
+      },
+      onEnd: (error) => {
+        if (overflowed) return;
+        if (error === undefined) items.end();
+        else items.fail(error);
+      },
     },
   );
+  opened.head = head;
+  if (overflowed) head.cancel();
   const facts: StreamFacts = {
     status: head.status,
     headers: head.headers,
