@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { ACCEPTED_ENCODINGS } from './contentDecoding.js';
 import { endpointKey } from './endpoint.js';
 import { findHeader } from './headers.js';
@@ -7,6 +6,7 @@ import { collectResponse, joinHeaders, type ResponseHead } from './collectRespon
 import { lookupReturning } from './connector.js';
 import { dialTargets } from './dialTargets.js';
 import { systemResolver, type HostResolver } from './hostResolver.js';
+import { nodeHttp } from './nodeModules.js';
 import { findPin } from './pinnedHosts.js';
 import { proxyFor } from './proxyRoute.js';
 import { streamResponse } from './streamResponse.js';
@@ -23,12 +23,8 @@ import type {
   StreamSink,
 } from './types.js';
 
-/**
- * Node's reason phrases, for HTTP/2 answers, which carry none. Read through `require`: an ES import of
- * node:http builds its module namespace, which reads every export, and Node 22's lazy `http.WebSocket`
- * then loads Node's internal copy of undici at every run (~30 ms of CPU, bench/README.md).
- */
-const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
+/** Node's reason phrase for a status, for HTTP/2 answers, which carry none. */
+const reasonPhrase = (status: number): string => nodeHttp().STATUS_CODES[status] ?? '';
 
 /** `ws:`/`wss:` and `grpc:`/`grpcs:` reach hosts and ports as their HTTP twins do (dialPlan). */
 const HTTP_TWINS: Readonly<Record<string, string>> = { 'http:': 'http:', 'https:': 'https:' };
@@ -184,7 +180,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         });
         return {
           status: response.status,
-          statusText: response.statusText || (STATUS_CODES[response.status] ?? ''),
+          statusText: response.statusText || reasonPhrase(response.status),
           ...served(response, proxy),
           headers: response.headers,
           setCookie: response.setCookie,
@@ -212,7 +208,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         );
         return {
           status: head.status,
-          statusText: head.statusText || (STATUS_CODES[head.status] ?? ''),
+          statusText: head.statusText || reasonPhrase(head.status),
           ...served(head, proxy),
           headers: joinHeaders(head.headers),
           cancel: head.cancel,

@@ -96,16 +96,11 @@ export interface StreamSink {
   onEnd(error?: Error): void;
 }
 
-/** A streamed response's head; the body goes to the sink. */
-export interface HttpStreamHead {
-  status: number;
-  statusText: string;
-  httpVersion: HttpVersion;
-  remoteAddress?: string;
-  certificate?: PeerCertificate;
-  /** Lower-cased names; a repeated header is joined with `, `. */
-  headers: Record<string, string>;
-  proxy?: string;
+/** A streamed response's head, the fields of a whole response before its body; the body goes to the sink. */
+export interface HttpStreamHead extends Pick<
+  HttpResponse,
+  'status' | 'statusText' | 'httpVersion' | 'remoteAddress' | 'certificate' | 'headers' | 'proxy'
+> {
   /** Stops the body; the sink hears `onEnd()` without an error. */
   cancel(): void;
 }
