@@ -12,6 +12,7 @@ const HOP_HEADERS = new Set([
   'proxy-connection',
   'transfer-encoding',
   'upgrade',
+  'http2-settings',
   'host',
 ]);
 
@@ -73,9 +74,17 @@ export function http2Exchange(
   events: ExchangeEvents,
 ): Abort {
   const body = request.body;
-  const stream = connection.session.request(outgoingHeaders(request, connection.authority, path), {
-    endStream: body === undefined,
-  });
+  let stream: ReturnType<ClientHttp2Session['request']>;
+  try {
+    stream = connection.session.request(outgoingHeaders(request, connection.authority, path), {
+      endStream: body === undefined,
+    });
+  } catch (error) {
+    // A header HTTP/2 refuses (a single-value header given twice, a connection header), refused before
+    // anything is sent: the step fails with Node's reason, as on HTTP/1.1 (http1Exchange).
+    queueMicrotask(() => events.onError(error));
+    return () => {};
+  }
   let ended = false;
   stream.on('error', events.onError);
   // A stream reset by the server, or cut off with its session, closes without an error of its own.
