@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { keepSessions, tlsOptions, whenConnected, type Endpoint } from './connector.js';
 import { HttpError } from './httpError.js';
 import type { TlsConnectOptions } from './tlsTrust.js';
-import { nodeHttp, nodeTls } from './nodeModules.js';
+import { nodeHttp, nodeNet, nodeTls } from './nodeModules.js';
 
 /**
  * `host` and `port` of a proxy URI, and the `Proxy-Authorization` its credentials make. A proxy that is no
@@ -29,6 +29,17 @@ export function proxyUri(proxy: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
 }
 
+/** The socket a proxy is reached on: plain TCP, or TLS for an `https://` proxy. */
+export function proxySocket(uri: string, tls: TlsConnectOptions): () => Socket {
+  const endpoint = proxyEndpoint(uri);
+  if (!uri.toLowerCase().startsWith('https:')) {
+    const { connect } = nodeNet();
+    return () => connect({ host: endpoint.host, port: endpoint.port, noDelay: true });
+  }
+  const { connect } = nodeTls();
+  return () => connect({ ...tls, host: endpoint.host, port: endpoint.port, servername: endpoint.host });
+}
+
 /**
  * A TLS connection to `target` through an HTTP proxy's `CONNECT` tunnel, offering `alpn`, with the trust
  * settings every request uses. Names are resolved by the proxy, as with curl (DECISIONS, "Finer points");
@@ -48,6 +59,8 @@ export function tunnelThroughProxy(
   const authority = `${host}:${target.port}`;
   return new Promise((resolve, reject) => {
     const tunnel = request({
+      // An `https://` proxy is asked over TLS, so its credentials never cross the network in clear.
+      createConnection: proxySocket(proxyUri(proxy), tls),
       method: 'CONNECT',
       host: endpoint.host,
       port: endpoint.port,

@@ -6,11 +6,11 @@ import { http1Exchange, type Http1Route, type OutgoingRequest } from './http1Exc
 import { http2Exchange, openHttp2, usable, type Http2Connection } from './http2Exchange.js';
 import { HttpError } from './httpError.js';
 import { systemResolver } from './hostResolver.js';
-import { proxyEndpoint, proxyUri, tunnelThroughProxy } from './proxyTunnel.js';
+import { proxyEndpoint, proxySocket, proxyUri, tunnelThroughProxy } from './proxyTunnel.js';
 import { proxyFor } from './proxyRoute.js';
 import { tlsConnectOptions, type TlsConnectOptions } from './tlsTrust.js';
 import type { HttpClientOptions } from './types.js';
-import { nodeHttp, nodeNet, nodeTls } from './nodeModules.js';
+import { nodeHttp } from './nodeModules.js';
 
 /** One request as the client hands it over, with the route it takes. */
 export interface Exchange extends OutgoingRequest {
@@ -47,6 +47,30 @@ function originKey(endpoint: Endpoint, proxy: string | undefined): string {
   return `${proxy ?? 'direct'} ${endpoint.hostname}:${endpoint.port}`;
 }
 
+/** What a parked spare does on an error: it leaves the pool (an 'error' without a listener ends Node). */
+const spareErrorListeners = new WeakMap<Socket, () => void>();
+
+/** Parks a connection that negotiated HTTP/1.1 until its origin's agent takes it (see `takeSpare`). */
+function parkSpare(spares: Map<string, Socket>, key: string, socket: Socket): void {
+  const onError = () => {
+    if (spares.get(key) === socket) spares.delete(key);
+    socket.destroy();
+  };
+  spareErrorListeners.set(socket, onError);
+  socket.once('error', onError);
+  spares.set(key, socket);
+}
+
+/** The parked connection for `key`, if any, handed over with its error handling back to its new owner. */
+function takeSpare(spares: Map<string, Socket>, key: string): Socket | undefined {
+  const socket = spares.get(key);
+  if (socket === undefined) return undefined;
+  spares.delete(key);
+  const onError = spareErrorListeners.get(socket);
+  if (onError !== undefined) socket.removeListener('error', onError);
+  return socket.destroyed ? undefined : socket;
+}
+
 /** A keep-alive agent whose connections `open` makes (an Agent may hand a socket to its callback later). */
 function pooledAgent(
   connections: number,
@@ -66,26 +90,13 @@ function pooledAgent(
       hostname: options.host ?? 'localhost',
       port: Number(options.port),
     };
-    const key = spareKey(endpoint);
-    const spare = spares.get(key);
-    spares.delete(key);
-    if (spare !== undefined && !spare.destroyed) callback(null, spare);
+    const spare = takeSpare(spares, spareKey(endpoint));
+    if (spare !== undefined) callback(null, spare);
     else open(endpoint, HTTP1).then((socket) => callback(null, socket), callback);
     return undefined;
   };
   Object.assign(agent, { createConnection: create });
   return agent;
-}
-
-/** The socket a proxy is reached on: plain TCP, or TLS for an `https://` proxy. */
-function proxySocket(uri: string, tls: TlsConnectOptions): () => Socket {
-  const endpoint = proxyEndpoint(uri);
-  if (!uri.toLowerCase().startsWith('https:')) {
-    const { connect } = nodeNet();
-    return () => connect({ host: endpoint.host, port: endpoint.port, noDelay: true });
-  }
-  const { connect } = nodeTls();
-  return () => connect({ ...tls, host: endpoint.host, port: endpoint.port, servername: endpoint.host });
 }
 
 /**
@@ -184,7 +195,7 @@ export function createTransport(options: HttpClientOptions): Transport {
       if ((socket as Socket & { alpnProtocol?: string | false }).alpnProtocol !== 'h2') {
         // The connection is not wasted: the origin's HTTP/1.1 agent takes it for its first request.
         http1Only.add(key);
-        spares.set(key, socket);
+        parkSpare(spares, key, socket);
         return undefined;
       }
       const connection = openHttp2(socket, url.origin, proxy !== undefined, () => {

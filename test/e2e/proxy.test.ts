@@ -122,6 +122,26 @@ steps:
     expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual([`CONNECT localhost:${securePort}`]);
   });
 
+  it('asks an https:// proxy for its CONNECT tunnel over TLS, credentials included', async () => {
+    const leaf = await issueServerCertificate(ca);
+    proxy = await startForwardProxy({ tls: { key: leaf.key, cert: leaf.cert } });
+    workspace = await fileWorkspace({
+      '.runner/config.yaml': `http:\n  caFile: certs/ca.pem\n  proxy: https://tester:Pr0xyS3cret@localhost:${proxy.port}\n`,
+      '.runner/environments/local.yaml': `baseUrl: http://localhost:${apiPort}\n`,
+      '.runner/tests/proxy.yaml': SCENARIO(),
+      'certs/ca.pem': ca.cert,
+    });
+    const run = await runCli(['run'], { cwd: workspace.dir });
+    expect(run.stdout).toContain('2 passed');
+    expect(run.code).toBe(0);
+    expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual([
+      `GET http://localhost:${apiPort}/plain`,
+      `CONNECT localhost:${securePort}`,
+    ]);
+    const credentials = `Basic ${Buffer.from('tester:Pr0xyS3cret').toString('base64')}`;
+    expect(proxy.requests.every((r) => r.proxyAuthorization === credentials)).toBe(true);
+  });
+
   it('fills in $accounts fields in http.proxy, and masks them everywhere', async () => {
     const ws = await setUp('');
     await ws.write(

@@ -1,4 +1,5 @@
 import { createServer, request as forward, type Server } from 'node:http';
+import { createServer as createTlsServer, type ServerOptions } from 'node:https';
 import { connect, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -10,7 +11,7 @@ export interface ProxiedRequest {
 }
 
 export interface ForwardProxy {
-  /** `http://localhost:<port>`. */
+  /** `http://localhost:<port>`, or `https://` when it listens with TLS. */
   url: string;
   port: number;
   requests: ProxiedRequest[];
@@ -22,10 +23,10 @@ export interface ForwardProxy {
  * `CONNECT host:port` opens a tunnel (node:http's 'connect' event). It records what it was asked for and
  * only ever connects to loopback targets.
  */
-export async function startForwardProxy(): Promise<ForwardProxy> {
+export async function startForwardProxy(options: { tls?: ServerOptions } = {}): Promise<ForwardProxy> {
   const requests: ProxiedRequest[] = [];
   const sockets = new Set<Duplex>();
-  const server: Server = createServer((incoming, outgoing) => {
+  const handler: Parameters<typeof createServer>[1] = (incoming, outgoing) => {
     requests.push({
       method: incoming.method ?? '',
       target: incoming.url ?? '',
@@ -52,7 +53,9 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     );
     upstream.on('error', () => outgoing.writeHead(502).end());
     incoming.pipe(upstream);
-  });
+  };
+  const server: Server =
+    options.tls === undefined ? createServer(handler) : createTlsServer(options.tls, handler);
   server.on('connect', (incoming, client, head) => {
     requests.push({
       method: 'CONNECT',
@@ -76,7 +79,7 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://localhost:${port}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://localhost:${port}`,
     port,
     requests,
     close: () =>
