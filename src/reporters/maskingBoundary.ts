@@ -2,6 +2,7 @@ import { parseExpected, type AssertionResult } from '../assertions/index.js';
 import type {
   AuthExchangeRecord,
   RecordedRequest,
+  StreamExchange,
   RecordedResponse,
   RunListener,
   RunResult,
@@ -131,6 +132,26 @@ function maskRequest(raw: RecordedRequest, masker: Masker): RecordedRequest {
   return out as RecordedRequest;
 }
 
+/**
+ * A stream step's record, each part masked where the same part of an HTTP exchange is (its headers as
+ * request headers, what it sent as a request body, what came as a response body), so `security.mask.fields`
+ * rules such as `headers.x-session` or `body.ssn` reach it as they reach a request.
+ */
+function maskStream(raw: StreamExchange, masker: Masker): StreamExchange {
+  if (masker.isSensitive(PATH.stream)) return MASK as unknown as StreamExchange;
+  return {
+    ...raw,
+    url: masker.maskValue(raw.url, PATH.requestUrl),
+    requestHeaders: masker.maskValue(raw.requestHeaders, PATH.requestHeaders),
+    sent: masker.maskValue(raw.sent, PATH.requestBody),
+    items: masker.maskValue(raw.items, PATH.responseBody),
+    close: masker.maskValue(raw.close, PATH.stream),
+    headers: masker.maskValue(raw.headers, PATH.responseHeaders),
+    trailers: masker.maskValue(raw.trailers, PATH.responseHeaders),
+    proxy: raw.proxy === undefined ? undefined : masker.maskText(raw.proxy),
+  };
+}
+
 function maskResponse(raw: RecordedResponse, masker: Masker): RecordedResponse {
   if (masker.isSensitive(PATH.response)) return MASK as unknown as RecordedResponse;
   let headers: RecordedResponse['headers'] | typeof UNREAD = UNREAD;
@@ -219,7 +240,7 @@ export function createResultMasker(masker: Masker): ResultMasker {
       redirects: masker.maskValue(raw.redirects, PATH.redirects),
       authExchanges: raw.authExchanges?.map((exchange) => maskAuthExchange(exchange, masker)),
       cache: masker.maskValue(raw.cache, PATH.cache),
-      stream: masker.maskValue(raw.stream, PATH.stream),
+      stream: raw.stream && maskStream(raw.stream, masker),
       spreadsheet: masker.maskValue(raw.spreadsheet, PATH.spreadsheet),
       haltsScenario: raw.haltsScenario,
       variablesAtFailure: undefined,

@@ -465,6 +465,44 @@ steps:
 });
 
 describe('masking', () => {
+  it('applies security.mask.fields to a stream record as to a request: headers.<name> and body.<field>', async () => {
+    await workspace.write(
+      '.runner/config.yaml',
+      'security:\n  mask:\n    fields: [headers.x-session, body.ssn]\n',
+    );
+    try {
+      const result = await run(
+        'ws-mask-fields',
+        `scenario: ws mask fields
+steps:
+  - websocket:
+      url: ws://$host/echo
+      headers: { x-session: Sess10nValue77 }
+      send: [{ ssn: 078-05-1120 }]
+      receive: { count: 2 }
+    expect:
+      messages.count: 3
+`,
+        '--verbose',
+        '--report',
+        'json,html,junit',
+      );
+      expect(result.code).toBe(1);
+      expect(server.connections.at(-1)?.headers['x-session']).toBe('Sess10nValue77');
+      const outputs = [
+        result.stdout,
+        result.stderr,
+        ...(await filesUnder(join(workspace.dir, '.runner/reports/latest'))),
+      ];
+      for (const text of outputs) {
+        expect(text).not.toContain('Sess10nValue77');
+        expect(text).not.toContain('078-05-1120');
+      }
+    } finally {
+      await workspace.write('.runner/config.yaml', '');
+    }
+  });
+
   it('keeps a secret sent in a websocket header and message out of every output', async () => {
     const secret = `Sk${Math.random().toString(36).slice(2)}Zq`;
     await workspace.write('.runner/credentials/local.yaml', `api:\n  key: ${secret}\n`);
