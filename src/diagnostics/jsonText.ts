@@ -28,6 +28,28 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/** Integers past 2^53 would lose digits as numbers (`12345678901234567890`), so they stay text. */
+function keepsItsValue(decoded: unknown, text: string): boolean {
+  if (typeof decoded !== 'number') return true;
+  if (!Number.isFinite(decoded)) return false;
+  return Number.isSafeInteger(decoded) || !/^\s*-?\d+\s*$/.test(text);
+}
+
+/**
+ * A value whose whole text may be JSON (a cached value, a stream message or event): the JSON value when the
+ * text is JSON, else the text itself. Text nested deeper than MAX_JSON_DEPTH, and an integer JSON would round,
+ * stay text, as a response body does.
+ */
+export function decodeJsonText(text: string): unknown {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return text;
+  try {
+    const decoded: unknown = JSON.parse(text);
+    return keepsItsValue(decoded, text) ? decoded : text;
+  } catch {
+    return text;
+  }
+}
+
 /** 1-based line and column of a 0-based offset, as editors count them. */
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;

@@ -1,13 +1,12 @@
+import { decodeJsonText } from '../diagnostics/jsonText.js';
+
 /**
  * DECISIONS, "Finer points (wave 3)": a message or event whose whole text is valid JSON (any JSON value) is
- * parsed; other text stays text.
+ * parsed; other text stays text. Text nested too deep to walk, and integers JSON would round, stay text, as
+ * in a response body and a cached value.
  */
 export function decodeItemText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return decodeJsonText(text);
 }
 
 /** A binary WebSocket frame as paths read it: `messages[0].binary` is true, `messages[0].data` base64. */

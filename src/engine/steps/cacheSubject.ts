@@ -1,26 +1,12 @@
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../diagnostics/jsonText.js';
+import { decodeJsonText } from '../../diagnostics/jsonText.js';
 import type { CacheReply } from '../../cache/index.js';
-
-/** Integers past 2^53 would lose digits as numbers (`12345678901234567890`), so they stay text. */
-function keepsItsValue(decoded: unknown, text: string): boolean {
-  if (typeof decoded !== 'number') return true;
-  if (!Number.isFinite(decoded)) return false;
-  return Number.isSafeInteger(decoded) || !/^\s*-?\d+\s*$/.test(text);
-}
 
 /**
  * SPEC, `cache` object: `get` decodes JSON values automatically. Text that parses as JSON (an object, an array,
  * a number, `true`, `false`, `null`, a quoted string) becomes that value; any other text is kept as it is.
  */
 export function decodeCachedText(text: string): unknown {
-  // A value nested too deep for the checks and reporters to walk stays text, as a response body does.
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return text;
-  try {
-    const decoded: unknown = JSON.parse(text);
-    return keepsItsValue(decoded, text) ? decoded : text;
-  } catch {
-    return text;
-  }
+  return decodeJsonText(text);
 }
 
 /**
