@@ -16,7 +16,7 @@ import { STEP_KINDS, type StepKind } from './model.js';
 import { checkSpreadsheetStep } from './spreadsheetRules.js';
 import { operationEntries } from './stepTree.js';
 import { checkUrlCredentials } from './urlCredentialRule.js';
-import { checkAssetPaths } from './assetPathRule.js';
+import { checkAssetPaths, checkProtoPaths } from './assetPathRule.js';
 import { entryOf, locationIn, type YamlMap, type YamlNode } from './yamlTree.js';
 
 /** Keys that only make sense on a step with a response to check. */
@@ -107,6 +107,7 @@ export function checkStepRules(step: YamlMap): Diagnostic[] {
     ...statusProblems(step, kind),
     ...(kind === 'request' ? checkUrlCredentials(step) : []),
     ...(kind === 'request' ? checkAssetPaths(step) : []),
+    ...(kind === 'grpc' ? checkProtoPaths(step) : []),
     ...(kind === 'export' || kind === 'import' ? checkSpreadsheetStep(step, kind) : []),
   ];
 }

@@ -16,6 +16,7 @@ export { fillEnvReferences } from './envReferences.js';
 export { collectScenarioFiles, scenarioFilesUnder } from './collectScenarioFiles.js';
 export { listSchemaFiles } from './schemaFiles.js';
 export { displayPath } from './displayPath.js';
+export { placeInProject } from './projectPaths.js';
 export { loadScenarioFile, loadScenarios, type LoadedScenarios } from './loadScenarios.js';
 export { validateWorkspace, type Validation } from './validateWorkspace.js';
 export type { OpenDocuments } from './scenarioSources.js';

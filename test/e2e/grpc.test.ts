@@ -3,7 +3,7 @@
 // reflection (and a server without it), TLS with a private CA, failures that say what was wrong, values
 // passed between HTTP and gRPC steps through `save`, the sandbox refusing to dial, a planted secret masked
 // in every output, and `runner convert` of a grpcurl command whose scenario then runs.
-import { readFile } from 'node:fs/promises';
+import { readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
@@ -190,6 +190,42 @@ steps:
     expect(without.stdout).toContain(
       'the server offers no reflection service: give the service its `proto:` files',
     );
+  });
+
+  it('refuses proto files outside the project root: written with `..` before anything runs, through a symlink when the step runs', async () => {
+    const written = await run(
+      'grpc-proto-dotdot',
+      `scenario: proto outside
+steps:
+  - grpc:
+      url: grpc://$plainHost
+      service: runner.test.Greeter
+      method: SayHello
+      proto: [protos/greeter.proto, ../greeter.proto]
+`,
+    );
+    expect(written.code).toBe(2);
+    expect(written.stderr + written.stdout).toMatch(
+      /grpc-proto-dotdot\.yaml:7:\d+.*proto: `\.\.\/greeter\.proto` is outside the project root: `\.\.` segments are not allowed/,
+    );
+
+    // A link inside the project that leads out of it: only the file system can tell, so the step fails.
+    await symlink(join(GRPC_PROTO_DIR, GREETER_PROTO), join(workspace.dir, 'protos', 'linked.proto'));
+    const linked = await run(
+      'grpc-proto-symlink',
+      `scenario: proto through a link
+steps:
+  - grpc:
+      url: grpc://$plainHost
+      service: runner.test.Greeter
+      method: SayHello
+      proto: protos/linked.proto
+      message: { user_name: ada }
+`,
+    );
+    expect(linked.code).toBe(1);
+    expect(linked.stdout).toContain('proto file `protos/linked.proto` is outside the project root');
+    expect(linked.stdout).not.toContain('Hello, ada!');
   });
 
   it('calls over TLS trusting the private CA of http.caFile, and fails without it', async () => {

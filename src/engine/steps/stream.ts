@@ -3,11 +3,13 @@
  * the spec, open the kind's driver (the sandbox judges the host before anything is dialled), collect per
  * DECISIONS "Stream collection", then `expect`, verdict and `save` exactly as an HTTP step has them.
  */
+import { resolve } from 'node:path';
 import { evaluateExpectations, type Subject } from '../../assertions/index.js';
 import { evaluateCondition } from '../../expressions/index.js';
 import { describeDuration } from '../../http/index.js';
 import { collectItems, type Collected } from '../../streams/collect.js';
-import type { StreamFacts, StreamSession } from '../../streams/types.js';
+import type { GrpcOpen, StreamFacts, StreamSession } from '../../streams/types.js';
+import { placeInProject } from '../../workspace/index.js';
 import { recordedBody } from '../recordCaps.js';
 import type { StreamExchange } from '../results.js';
 import { describeError, type StepContext, type StepOutcome } from './context.js';
@@ -16,6 +18,20 @@ import { prepareStream, type PreparedStream, type StreamStep } from './streamKin
 import { registerUrlPassword } from './urlPassword.js';
 import { stepVerdict } from './verdict.js';
 import { grpcStatusExpectations, grpcStatusResults } from './grpcStatusChecks.js';
+
+/**
+ * A grpc step's `proto:` file that leaves the project root, as written (an interpolated path `validate` could
+ * not judge) or through a symbolic link, is refused before the file is read (DECISIONS, Wave 2 "Platform").
+ */
+async function protoOutsideProject(open: GrpcOpen): Promise<string | undefined> {
+  const root = resolve(open.projectRoot);
+  for (const file of open.proto) {
+    if ((await placeInProject(root, resolve(root, file))) === 'outside') {
+      return `proto file \`${file}\` is outside the project root (paths are relative to it, without \`..\` or symbolic links that leave it)`;
+    }
+  }
+  return undefined;
+}
 
 function exchangeOf(
   prepared: PreparedStream,
@@ -98,6 +114,11 @@ export async function executeStreamStep(step: StreamStep, context: StepContext):
       ...(warning === undefined ? {} : { warnings: [warning] }),
     };
   };
+
+  if (prepared.kind === 'grpc') {
+    const outside = await protoOutsideProject(prepared.open as GrpcOpen);
+    if (outside !== undefined) return failed(outside);
+  }
 
   let session: StreamSession;
   try {
