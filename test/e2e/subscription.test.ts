@@ -4,7 +4,7 @@
 // that say what was missing, late or wrong, values passed both ways with HTTP steps, a planted secret masked
 // everywhere, the sandbox refusing to dial, and validate's file:line:col.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runCli, startCli } from '../support/cli.js';
 import { startGraphqlServer, type GraphqlServer } from '../support/graphqlServer.js';
 import { filesUnder, firstLeak } from '../support/leaks.js';
 import { fileWorkspace, runScenario, type FileWorkspace } from '../support/workspaceFiles.js';
@@ -161,6 +161,31 @@ teardown:
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('the server did not acknowledge the GraphQL connection within 300ms');
   });
+
+  it('says a subscription stopped by Ctrl-C was interrupted, open or still connecting, not closed by the server', async () => {
+    for (const [name, url] of [
+      ['gql-interrupted-open', '$graphql'],
+      ['gql-interrupted-connecting', "'$graphql/../mute'"],
+    ] as const) {
+      await workspace.write(
+        `.runner/tests/${name}.yaml`,
+        `scenario: ${name}\nsteps:\n  - subscription: { url: ${url}, query: 'subscription { ticks }', timeout: 20s }\n`,
+      );
+      const connections = server.seen.length;
+      const cli = startCli(['run', `.runner/tests/${name}.yaml`, '-e', 'local'], { cwd: workspace.dir });
+      // The open one once the server has its connection (then a few ticks); the mute server never says.
+      const started = Date.now();
+      while (server.seen.length === connections && Date.now() - started < 1_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      cli.child.kill('SIGINT');
+      const { code, stdout } = await cli.done;
+      expect(code).toBe(130);
+      expect(stdout).toMatch(/✗ .*\n.*interrupted/);
+      expect(stdout).not.toMatch(/4499|Terminated|closed by the server/i);
+    }
+  }, 15_000);
 
   it('does not connect to a host the sandbox blocks', async () => {
     await workspace.write(

@@ -97,7 +97,13 @@ async function open(spec: SubscriptionOpen, io: StreamIo): Promise<StreamSession
       // already reported
     }
   };
-  const onAbort = () => client.terminate();
+  // Stopped by the run (Ctrl-C, --timeout): runner ends the connection, so graphql-ws's own close (4499
+  // Terminated) is not reported as the server's; the collector says the step was interrupted.
+  const onAbort = () => {
+    closingByClient = true;
+    if (!connected) settle?.reject(new HttpError('aborted', 'the connection was not open yet'));
+    client.terminate();
+  };
   io.signal.addEventListener('abort', onAbort, { once: true });
 
   const unsubscribe = client.subscribe(
