@@ -22,7 +22,8 @@ const NODE_IO_MODULES = [
   'readline/promises',
 ];
 const NODE_IO = NODE_IO_MODULES.flatMap((name) => [name, `node:${name}`]);
-const NODE_IO_PATTERNS = ['undici', 'undici/*'];
+// The network clients bundled for stream, gRPC and cache steps are I/O as much as node:net is.
+const NODE_IO_PATTERNS = ['ws', 'graphql-ws', 'graphql-ws/*', '@grpc/*', 'redis', '@redis/*'];
 
 /** What the edges (the MCP server, the CLI) may use: everything below them. */
 const BELOW_THE_EDGES = [
@@ -112,9 +113,6 @@ const PLATFORM_PATHS = ['vm', 'node:vm'].map((name) => ({
   name,
   message: `${PUBLIC_NODE_ONLY}: no node:vm.`,
 }));
-const PLATFORM_PATTERNS = [
-  { group: ['undici/*'], message: `${PUBLIC_NODE_ONLY}: import undici's public entry, not its files.` },
-];
 const PLATFORM_SYNTAX = [
   {
     selector: 'ImportExpression[source.value=/^node:/]',
@@ -154,7 +152,6 @@ function boundaryRules(folder, allowed) {
       : ['process', 'node:process'].map((name) => ({ name, message: PROCESS_ONLY_IN_CLI }))),
   ];
   const restrictedPatterns = [
-    ...PLATFORM_PATTERNS,
     ...(pure ? [{ group: NODE_IO_PATTERNS, message: pureMessage }] : []),
     ...forbidden.map((other) => ({
       group: crossingInto(other),
