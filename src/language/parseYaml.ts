@@ -5,8 +5,9 @@
  */
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import type { Diagnostic } from '../diagnostics/errors.js';
+import { readCommonYaml } from './commonYaml.js';
 import type { SourceLocation } from '../diagnostics/location.js';
-import type { YamlEntry, YamlMap, YamlNode, YamlScalar } from './yamlTree.js';
+import { scalarNode, type YamlEntry, type YamlMap, type YamlNode, type YamlScalar } from './yamlTree.js';
 
 export interface YamlLimits {
   maxBytes: number;
@@ -58,6 +59,15 @@ export function parseYaml(text: string, file: string, limits: YamlLimits = DEFAU
       ],
     };
   }
+  // Scenario files are written in a plain subset of YAML that commonYaml.ts reads many times faster than
+  // `yaml` does in a fresh process; anything else goes to `yaml`.
+  const common = readCommonYaml(text, file, limits.maxDepth);
+  if (common !== undefined) return { root: common, diagnostics: [] };
+  return parseWithYamlPackage(text, file, limits);
+}
+
+/** The `yaml` package's reading of any YAML text, its errors and warnings as runner's diagnostics. */
+export function parseWithYamlPackage(text: string, file: string, limits: YamlLimits): ParsedYaml {
   const lines = new LineCounter();
   // prettyErrors off: the pretty form quotes the source, which is slow and huge for pathological input.
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
@@ -199,13 +209,9 @@ class TreeBuilder {
       value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
         ? value
         : String(value);
-    const node: YamlScalar = { kind: 'scalar', value: plain, loc };
-    if (typeof plain === 'string' && range && range[0] !== undefined && range[1] !== undefined) {
-      const raw = this.text.slice(range[0], range[1]);
-      if (raw === plain) node.textStart = loc;
-      else if (raw === `"${plain}"` || raw === `'${plain}'`) node.textStart = { ...loc, col: loc.col + 1 };
-    }
-    return node;
+    const raw =
+      range?.[0] !== undefined && range[1] !== undefined ? this.text.slice(range[0], range[1]) : undefined;
+    return scalarNode(plain, raw, loc);
   }
 
   private locationOf(node: unknown): SourceLocation | undefined {

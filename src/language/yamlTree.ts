@@ -37,6 +37,19 @@ export interface YamlMap {
 
 export type YamlNode = YamlScalar | YamlSeq | YamlMap;
 
+/**
+ * A scalar node; `raw` is its text as written (quotes included) when known. Both YAML readers build scalars
+ * here, so they agree on when a value's characters map one-to-one onto columns.
+ */
+export function scalarNode(value: ScalarValue, raw: string | undefined, loc: SourceLocation): YamlScalar {
+  const node: YamlScalar = { kind: 'scalar', value, loc };
+  if (typeof value === 'string' && raw !== undefined) {
+    if (raw === value) node.textStart = loc;
+    else if (raw === `"${value}"` || raw === `'${value}'`) node.textStart = { ...loc, col: loc.col + 1 };
+  }
+  return node;
+}
+
 /** The value under `key`, if the map has it. */
 export function entryOf(map: YamlMap, key: string): YamlEntry | undefined {
   return map.entries.find((entry) => entry.key.value === key);
