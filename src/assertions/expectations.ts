@@ -59,12 +59,31 @@ const PHASE_ORDER = [
   'cache',
 ];
 
-function phaseOf(path: string): number {
-  if (splitSubjectPath(path).root === 'schema') return PHASE_ORDER.indexOf('schema');
-  const root = queryRoot(parseSubjectQuery(path));
-  // JSONPath and XPath read the body, so they are body matchers.
-  const index = PHASE_ORDER.indexOf(root === 'jsonpath' || root === 'xpath' ? 'body' : (root ?? ''));
-  return index < 0 ? PHASE_ORDER.length : index;
+const SCHEMA_PHASE = PHASE_ORDER.indexOf('schema');
+
+/** What ordering and evaluating need of a path, worked out once per text (keys repeat on every step). */
+interface PathFacts {
+  phase: number;
+  /** `schema: user.json`, checked against the named schema rather than read from the subject. */
+  schema: boolean;
+}
+
+const pathFacts = new Map<string, PathFacts>();
+const MAX_PATH_FACTS = 2_000;
+
+function factsOf(path: string): PathFacts {
+  let facts = pathFacts.get(path);
+  if (facts === undefined) {
+    if (splitSubjectPath(path).root === 'schema') facts = { phase: SCHEMA_PHASE, schema: true };
+    else {
+      const root = queryRoot(parseSubjectQuery(path));
+      // JSONPath and XPath read the body, so they are body matchers.
+      const index = PHASE_ORDER.indexOf(root === 'jsonpath' || root === 'xpath' ? 'body' : (root ?? ''));
+      facts = { phase: index < 0 ? PHASE_ORDER.length : index, schema: false };
+    }
+    if (pathFacts.size < MAX_PATH_FACTS) pathFacts.set(path, facts);
+  }
+  return facts;
 }
 
 function result(
@@ -72,7 +91,8 @@ function result(
   fields: Omit<AssertionResult, 'path' | 'expected' | 'loc'>,
 ): AssertionResult {
   const out: AssertionResult = { path: entry.path, expected: entry.expected, ...fields };
-  return entry.loc === undefined ? out : { ...out, loc: entry.loc };
+  if (entry.loc !== undefined) out.loc = entry.loc;
+  return out;
 }
 
 /** How a passed check reads: `== "Alice"` for literals, `startsWith "Al"` for matchers. */
@@ -126,7 +146,7 @@ function evaluateSchema(
 }
 
 function evaluateOne(entry: ExpectationInput, subject: Subject, options: EvaluateOptions): AssertionResult {
-  if (splitSubjectPath(entry.path).root === 'schema') return evaluateSchema(entry, subject, options);
+  if (factsOf(entry.path).schema) return evaluateSchema(entry, subject, options);
   const parsed: ParsedExpectation = entry.literal
     ? { kind: 'literal', value: entry.expected }
     : (entry.parsed ?? parseExpected(entry.expected));
@@ -180,9 +200,21 @@ export function evaluateExpectations(
   subject: Subject,
   options: EvaluateOptions = {},
 ): AssertionResult[] {
-  if (options.inOrder === true) return expectations.map((entry) => evaluateOne(entry, subject, options));
+  if (options.inOrder === true || inPhaseOrder(expectations))
+    return expectations.map((entry) => evaluateOne(entry, subject, options));
   const ordered = expectations
-    .map((entry, index) => ({ entry, index, phase: phaseOf(entry.path) }))
+    .map((entry, index) => ({ entry, index, phase: factsOf(entry.path).phase }))
     .sort((a, b) => a.phase - b.phase || a.index - b.index);
   return ordered.map(({ entry }) => evaluateOne(entry, subject, options));
+}
+
+/** Whether the entries are written in phase order already (usual: `status` first, then the body). */
+function inPhaseOrder(expectations: readonly ExpectationInput[]): boolean {
+  let previous = -1;
+  for (const entry of expectations) {
+    const { phase } = factsOf(entry.path);
+    if (phase < previous) return false;
+    previous = phase;
+  }
+  return true;
 }

@@ -1,4 +1,10 @@
-import { interpolate, interpolateDeep, valueAsText, type ExpressionRuntime } from '../expressions/index.js';
+import {
+  interpolate,
+  interpolateDeep,
+  setOwnKey,
+  valueAsText,
+  type ExpressionRuntime,
+} from '../expressions/index.js';
 import {
   applyQuery,
   findHeader,
@@ -30,6 +36,8 @@ export interface CompileInputs {
   userAgent: string;
   /** Files for `multipart.files`, confined to `assets.path`. */
   assets?: AssetReader;
+  /** Ends the request when the run is interrupted (set on the compiled request, not on a copy of it). */
+  signal?: AbortSignal;
 }
 
 type CompiledBody = {
@@ -39,28 +47,33 @@ type CompiledBody = {
   forceContentType?: boolean;
 };
 
-/**
- * The four body forms, which `validate` keeps mutually exclusive: `multipart`, `form` and `graphql`
- * (DECISIONS, Wave 2 "Language additions"), else `body` (with `transform`).
- */
-async function compileBody(
-  spec: RequestSpec,
-  headers: HttpRequest['headers'],
+/** `multipart`: its files are read from `assets.path`, so this one body form is asynchronous. */
+async function compileMultipart(
+  spec: RequestSpec & { multipart: NonNullable<RequestSpec['multipart']> },
   { scope, runtime, assets }: CompileInputs,
 ): Promise<CompiledBody> {
+  if (!assets) throw new Error('multipart uploads need an assets directory (assets.path)');
+  const built = await buildMultipart(spec.multipart, scope, runtime, assets);
+  const serialized = await serializeMultipart(built.form);
+  // The boundary in the content type must be the one in the body, so ours always wins.
+  return {
+    payload: serialized.body,
+    recorded: built.recorded,
+    contentType: serialized.contentType,
+    forceContentType: true,
+  };
+}
+
+/**
+ * The other body forms, which `validate` keeps mutually exclusive with `multipart`: `form` and `graphql`
+ * (DECISIONS, Wave 2 "Language additions"), else `body` (with `transform`).
+ */
+function compileBody(
+  spec: RequestSpec,
+  headers: HttpRequest['headers'],
+  { scope, runtime }: CompileInputs,
+): CompiledBody {
   const text = (template: string): string => valueAsText(interpolate(template, scope, runtime));
-  if (spec.multipart) {
-    if (!assets) throw new Error('multipart uploads need an assets directory (assets.path)');
-    const built = await buildMultipart(spec.multipart, scope, runtime, assets);
-    const serialized = await serializeMultipart(built.form);
-    // The boundary in the content type must be the one in the body, so ours always wins.
-    return {
-      payload: serialized.body,
-      recorded: built.recorded,
-      contentType: serialized.contentType,
-      forceContentType: true,
-    };
-  }
   if (spec.form) {
     const encoded = encodeForm(spec.form.map(([name, value]) => [name, text(value)]));
     // The report keeps the text as sent, so its cURL command sends the same bytes.
@@ -85,22 +98,42 @@ async function compileBody(
 /**
  * SPEC phase 3: interpolate URL, headers, query and body against the current variables (fresh generator
  * values each time), apply `transform`, build `multipart`, resolve the URL and serialise the body.
+ * Synchronous unless the request uploads files (`multipart`): a promise per request step was one more
+ * turn of the event loop for every request (bench/README.md, issue 24).
  */
-export async function compileRequest(spec: RequestSpec, inputs: CompileInputs): Promise<CompiledRequest> {
-  const { scope, runtime, environment, userAgent } = inputs;
+export function compileRequest(
+  spec: RequestSpec,
+  inputs: CompileInputs,
+): CompiledRequest | Promise<CompiledRequest> {
+  const { scope, runtime, environment } = inputs;
   const text = (template: string): string => valueAsText(interpolate(template, scope, runtime));
   const service = spec.service === undefined ? undefined : text(spec.service);
   const query = expandLists(spec.query).map(([key, value]): [string, string] => [key, text(value)]);
-  const url = applyQuery(resolveUrl(text(spec.url), service, environment), query);
+  const resolved = resolveUrl(text(spec.url), service, environment);
+  const url = query.length === 0 ? resolved : applyQuery(resolved, query);
   // A list value sends one header line per item (DECISIONS, Wave 2 "Language additions").
-  const headers: HttpRequest['headers'] = Object.fromEntries(
-    Object.entries(spec.headers).map(([key, value]) => [
-      key,
-      Array.isArray(value) ? value.map(text) : text(value),
-    ]),
-  );
+  const headers: HttpRequest['headers'] = {};
+  for (const key of Object.keys(spec.headers)) {
+    const value = spec.headers[key]!;
+    setOwnKey(headers, key, Array.isArray(value) ? value.map(text) : text(value as string));
+  }
+  if (spec.multipart) {
+    const multipart = spec.multipart;
+    return compileMultipart({ ...spec, multipart }, inputs).then((body) =>
+      withBody(spec, inputs, url, headers, body),
+    );
+  }
+  return withBody(spec, inputs, url, headers, compileBody(spec, headers, inputs));
+}
 
-  const body = await compileBody(spec, headers, inputs);
+/** The request once its body is made: content type, user agent, URL credentials, and the record. */
+function withBody(
+  spec: RequestSpec,
+  { environment, userAgent, signal }: CompileInputs,
+  url: string,
+  headers: HttpRequest['headers'],
+  body: CompiledBody,
+): CompiledRequest {
   if (body.contentType !== undefined) {
     const existing = Object.keys(headers).find((key) => key.toLowerCase() === 'content-type');
     if (existing === undefined) headers['content-type'] = body.contentType;
@@ -121,24 +154,30 @@ export async function compileRequest(spec: RequestSpec, inputs: CompileInputs): 
       body: body.payload,
       timeoutMs,
       maxResponseBytes: environment.maxResponseBytes,
+      signal,
     },
     recorded: { method: spec.method, url, headers: recordedHeaders(headers), body: body.recorded },
     // The Basic token is a secret too: a server that echoes the header shows it, and it holds the password.
     secrets:
       credentials.password === undefined
-        ? []
+        ? NO_SECRETS
         : [credentials.password, credentials.authorization!.slice('Basic '.length)],
   };
 }
+
+/** What a request without credentials in its URL adds to the run's secrets (read, never changed). */
+const NO_SECRETS: string[] = [];
 
 /**
  * Reports show one value per header name: several values joined with `, `, as HTTP folds them. An empty list
  * sends no line (`content-type: []`), so the report shows none.
  */
 function recordedHeaders(headers: HttpRequest['headers']): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers)
-      .filter(([, value]) => typeof value === 'string' || value.length > 0)
-      .map(([name, value]) => [name, typeof value === 'string' ? value : value.join(', ')]),
-  );
+  const recorded: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]!;
+    if (typeof value === 'string') setOwnKey(recorded, name, value);
+    else if (value.length > 0) setOwnKey(recorded, name, value.join(', '));
+  }
+  return recorded;
 }

@@ -64,14 +64,16 @@ export function fanOut(
   listeners: readonly RunListener[],
   onError: (error: unknown, hook: Hook) => void,
 ): RunListener {
-  const call = (hook: Hook, payload: unknown): Promise<void>[] => {
-    const pending: Promise<void>[] = [];
+  // Called several times per step: the list of pending promises is made only when a hook returns one.
+  const call = (hook: Hook, payload: unknown): Promise<void>[] | undefined => {
+    let pending: Promise<void>[] | undefined;
     for (const listener of listeners) {
       const fn = listener[hook] as ((event: unknown) => void | Promise<void>) | undefined;
       if (!fn) continue;
       try {
         const out = fn.call(listener, payload);
-        if (out instanceof Promise) pending.push(out.catch((error: unknown) => onError(error, hook)));
+        if (out instanceof Promise)
+          (pending ??= []).push(out.catch((error: unknown) => onError(error, hook)));
       } catch (error) {
         onError(error, hook);
       }
@@ -85,7 +87,7 @@ export function fanOut(
     onStepEnd: (event) => void call('onStepEnd', event),
     onScenarioEnd: (result) => void call('onScenarioEnd', result),
     onRunEnd: async (result) => {
-      await Promise.all(call('onRunEnd', result));
+      await Promise.all(call('onRunEnd', result) ?? []);
     },
   };
 }

@@ -17,5 +17,6 @@ export {
 export { compileScenarioRegex, type ScenarioRegex } from './scenarioRegex.js';
 export type { ExpressionRuntime, VariableScope } from './scope.js';
 export { interpolate, interpolateDeep } from './template.js';
+export { setOwnKey } from './ownKey.js';
 export { strictlyEqual } from './valueEquality.js';
 export { describeType, quoteValue, valueAsText } from './valueText.js';

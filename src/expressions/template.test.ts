@@ -224,6 +224,15 @@ describe('interpolateDeep', () => {
     expect(output).not.toBe(input);
   });
 
+  it('keeps a key named __proto__ as an ordinary key, not the prototype of the result', () => {
+    const input = JSON.parse('{"__proto__": {"polluted": "$name"}, "a": "$a"}') as unknown;
+    const output = interpolateDeep(input, scope, testRuntime()) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(output)).toBe(Object.prototype);
+    expect(Object.keys(output)).toEqual(['__proto__', 'a']);
+    expect(Object.getOwnPropertyDescriptor(output, '__proto__')?.value).toEqual({ polluted: 'Ann' });
+    expect((output as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('passes non-string scalars through', () => {
     expect(interpolateDeep(5, scope, testRuntime())).toBe(5);
     expect(interpolateDeep(undefined, scope, testRuntime())).toBeUndefined();

@@ -9,6 +9,7 @@ import { valueAsText } from './valueText.js';
 import { cachedBy } from './parseCache.js';
 import type { ExpressionRuntime, VariableScope } from './scope.js';
 import { isPlainObject } from './valueEquality.js';
+import { setOwnKey } from './ownKey.js';
 import { parseTemplate } from './templateParser.js';
 
 export const parseTemplateCached = cachedBy(parseTemplate);
@@ -31,10 +32,10 @@ export function interpolateDeep(value: unknown, scope: VariableScope, runtime: E
   if (typeof value === 'string') return interpolate(value, scope, runtime);
   if (Array.isArray(value)) return value.map((item) => interpolateDeep(item, scope, runtime));
   if (!isPlainObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      valueAsText(interpolate(key, scope, runtime)),
-      interpolateDeep(item, scope, runtime),
-    ]),
-  );
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const name = valueAsText(interpolate(key, scope, runtime));
+    setOwnKey(out, name, interpolateDeep(value[key], scope, runtime));
+  }
+  return out;
 }

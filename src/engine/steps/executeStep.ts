@@ -56,7 +56,8 @@ function stepLabel(step: Step, context?: StepContext): string {
   }
 }
 
-async function dispatch(step: Step, context: StepContext): Promise<StepOutcome> {
+/** Not async itself: each executor's own promise (or outcome) is awaited once, by executeStep. */
+function dispatch(step: Step, context: StepContext): Promise<StepOutcome> | StepOutcome {
   switch (step.kind) {
     case 'request':
       return withRetry(step, context, () => executeRequestStep(step, context));

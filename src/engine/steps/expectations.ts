@@ -25,13 +25,15 @@ export function resolveExpectations(
     try {
       const written = parseWrittenExpected(expectation.expected);
       const expected = interpolateDeep(expectation.expected, scope, runtime);
-      ready.push({
-        ...expectation,
+      const input: ExpectationInput = {
+        path: expectation.path,
         expected,
+        loc: expectation.loc,
         literal: written.kind === 'literal',
-        // Without variables the text is as written, and so is its parse.
-        ...(expected === expectation.expected ? { parsed: written } : {}),
-      });
+      };
+      // Without variables the text is as written, and so is its parse.
+      if (expected === expectation.expected) input.parsed = written;
+      ready.push(input);
     } catch (error) {
       failed.push({
         path: expectation.path,

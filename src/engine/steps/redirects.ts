@@ -62,8 +62,8 @@ function methodForHop(status: number, method: string): { method: string; keepsBo
 export interface ExchangeCookies {
   /** The request with the jar's cookies added, unless the step sent its own `Cookie` header. */
   prepare(request: HttpRequest): HttpRequest;
-  /** Keeps what the response set. */
-  receive(response: HttpResponse, url: string): Promise<void>;
+  /** Keeps what the response set; a promise only when there was something to store. */
+  receive(response: HttpResponse, url: string): Promise<void> | undefined;
 }
 
 /**
@@ -80,14 +80,16 @@ export async function sendFollowingRedirects(
   let current = request;
   const hops: RedirectHop[] = [];
   let totalMs = 0;
-  const stepOrigin = new URL(request.url).origin;
+  /** Worked out at the first redirect: most requests have none, and parsing the URL showed per request. */
+  let stepOrigin: string | undefined;
   /** Once a hop turned the request into a bodiless GET, every later hop is one too. */
   let bodyDropped = false;
   for (;;) {
     let response: HttpResponse;
     try {
       response = await http.send(cookies === undefined ? current : cookies.prepare(current));
-      await cookies?.receive(response, current.url);
+      const storing = cookies?.receive(response, current.url);
+      if (storing !== undefined) await storing;
     } catch (error) {
       if (hops.length === 0) throw error;
       const reason = error instanceof Error ? error.message : String(error);
@@ -106,6 +108,7 @@ export async function sendFollowingRedirects(
       );
     }
     hops.push({ status: response.status, from: current.url, to: next });
+    stepOrigin ??= new URL(request.url).origin;
     const toStepOrigin = new URL(next).origin === stepOrigin;
     const { method, keepsBody } = methodForHop(response.status, current.method);
     if (!toStepOrigin && keepsBody && carriesSecret(current.body, masker)) {

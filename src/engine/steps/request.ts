@@ -49,40 +49,43 @@ function toSubject(
     response.body.byteLength,
     'the response body',
   );
-  return {
-    ...(kept.warning === undefined ? {} : { recordWarning: kept.warning }),
-    subject: {
-      status: response.status,
-      headers: response.headers,
-      ...(response.setCookie ? { setCookie: response.setCookie } : {}),
-      ...(decoded.tooLarge ? { bodyUnreadable: decoded.problem } : { body, bodyText: decoded.text }),
-      ...(decoded.problem === undefined ? {} : { bodyProblem: decoded.problem }),
-      variables,
-      response: {
-        url: followed.url,
-        redirects: followed.hops.map((hop) => ({ status: hop.status, url: hop.to })),
-        httpVersion: response.httpVersion,
-        durationMs: followed.totalMs,
-        bytes: response.body,
-        ...(response.remoteAddress === undefined ? {} : { ip: response.remoteAddress }),
-        ...(response.certificate === undefined ? {} : { certificate: response.certificate }),
-      },
-    },
-    recorded: {
-      status: response.status,
-      statusText: response.statusText,
-      httpVersion: response.httpVersion,
-      headers:
-        response.setCookie !== undefined && response.setCookie.length > 0
-          ? { ...response.headers, 'set-cookie': [...response.setCookie] }
-          : response.headers,
-      body: kept.body,
-      sizeBytes: response.body.byteLength,
-      ...(response.encoding === undefined
-        ? {}
-        : { encoding: response.encoding.name, encodedSizeBytes: response.encoding.encodedBytes }),
-    },
+  // Built field by field, once per request: spreading optional parts into literals copied them again.
+  const facts: Subject['response'] = {
+    url: followed.url,
+    redirects:
+      followed.hops.length === 0 ? [] : followed.hops.map((hop) => ({ status: hop.status, url: hop.to })),
+    httpVersion: response.httpVersion,
+    durationMs: followed.totalMs,
+    bytes: response.body,
   };
+  if (response.remoteAddress !== undefined) facts.ip = response.remoteAddress;
+  if (response.certificate !== undefined) facts.certificate = response.certificate;
+  const subject: Subject = { status: response.status, headers: response.headers, variables, response: facts };
+  if (response.setCookie) subject.setCookie = response.setCookie;
+  if (decoded.tooLarge) subject.bodyUnreadable = decoded.problem;
+  else {
+    subject.body = body;
+    subject.bodyText = decoded.text;
+  }
+  if (decoded.problem !== undefined) subject.bodyProblem = decoded.problem;
+  const recorded: RecordedResponse = {
+    status: response.status,
+    statusText: response.statusText,
+    httpVersion: response.httpVersion,
+    headers:
+      response.setCookie !== undefined && response.setCookie.length > 0
+        ? { ...response.headers, 'set-cookie': [...response.setCookie] }
+        : response.headers,
+    body: kept.body,
+    sizeBytes: response.body.byteLength,
+  };
+  if (response.encoding !== undefined) {
+    recorded.encoding = response.encoding.name;
+    recorded.encodedSizeBytes = response.encoding.encodedBytes;
+  }
+  return kept.warning === undefined
+    ? { subject, recorded }
+    : { subject, recorded, recordWarning: kept.warning };
 }
 
 /** What a step's `expect` keys and `save` sources read (the queries are parsed once per text, then cached). */
@@ -107,7 +110,7 @@ function stepReads(step: Step & { kind: 'request' }): StepReads {
   };
   for (const expectation of step.expect) note(expectation.path);
   for (const save of step.save) note(save.source);
-  if (!engines) return { jwt };
+  if (!engines) return jwt ? READS_JWT : READS_PLAIN;
   const queries = [
     ...step.expect.map((expectation) => parseSubjectQuery(expectation.path)),
     ...step.save.map((save) => parseSubjectQuery(save.source)),
@@ -115,10 +118,16 @@ function stepReads(step: Step & { kind: 'request' }): StepReads {
   return { jwt, engines: queries };
 }
 
+const READS_PLAIN: StepReads = { jwt: false };
+const READS_JWT: StepReads = { jwt: true };
+
 /** A run without an OpenAPI contract: nothing to add, and nothing to wait for. */
 const NO_CONTRACT: Awaited<ReturnType<typeof checkContract>> = { assertions: [] };
 
 const unavailable = { passed: false, errors: ['schema validation is not set up for this run'] };
+
+/** The verdicts of a step without `schema` checks (read, never written). */
+const NO_SCHEMA_VERDICTS: ReadonlyMap<string, SchemaVerdict> = new Map();
 
 /** Schema checks read files and compile once per run, so they are awaited before the assertions run. */
 async function checkSchemas(
@@ -162,13 +171,16 @@ export async function executeRequestStep(
   const { store, services, settings } = context;
   let compiled;
   try {
-    compiled = await compileRequest(step.request, {
+    const compiling = compileRequest(step.request, {
       scope: store,
       runtime: services.runtime,
       environment: settings.environment,
       userAgent: settings.userAgent,
       assets: services.assets,
+      signal: context.signal,
     });
+    // Only `multipart` compiles asynchronously: other requests go out without a turn of the event loop.
+    compiled = compiling instanceof Promise ? await compiling : compiling;
   } catch (error) {
     return { status: 'failed', error: describeError(error) };
   }
@@ -195,7 +207,7 @@ export async function executeRequestStep(
   try {
     followed = await sendFollowingRedirects(
       http,
-      { ...compiled.http, signal: context.signal },
+      compiled.http,
       settings.environment.maxRedirects,
       services.masker,
       exchangeCookies(context.cookies, compiled.http.headers, services.secrets),
@@ -225,19 +237,22 @@ export async function executeRequestStep(
   if (reads.engines !== undefined) await loadQueryEngines(reads.engines);
   if (reads.jwt) subject = withJwt(subject, settings.jwtTokenPath);
   const expectations = resolveExpectations(step.expect, store, services.runtime);
-  const verdicts = expectations.ready.some((expectation) => expectation.path === 'schema')
+  const verdicts: ReadonlyMap<string, SchemaVerdict> = expectations.ready.some(
+    (expectation) => expectation.path === 'schema',
+  )
     ? await checkSchemas(expectations.ready, subject.body, services.schemas)
-    : new Map<string, SchemaVerdict>();
+    : NO_SCHEMA_VERDICTS;
   const contract =
     services.contract === undefined ? NO_CONTRACT : await checkContract(followed, subject, services.contract);
-  const assertions = [
-    ...evaluateExpectations(expectations.ready, subject, {
-      validateSchema: (name) => verdicts.get(name) ?? unavailable,
-      inOrder: step.expectInOrder === true,
-    }),
-    ...expectations.failed,
-    ...contract.assertions,
-  ];
+  const evaluated = evaluateExpectations(expectations.ready, subject, {
+    validateSchema: (name) => verdicts.get(name) ?? unavailable,
+    inOrder: step.expectInOrder === true,
+  });
+  // Nearly every step has only its own checks: the list is then the one they came in.
+  const assertions =
+    expectations.failed.length === 0 && contract.assertions.length === 0
+      ? evaluated
+      : [...evaluated, ...expectations.failed, ...contract.assertions];
   const verdict = stepVerdict(step, context, subject, assertions, followed.totalMs);
   // A body kept as text is worth a word even when no check reads into it: the reports show text, not JSON.
   if (subject.bodyProblem !== undefined)
@@ -251,13 +266,13 @@ export async function executeRequestStep(
     auth?.sentHeaders === undefined
       ? compiled.recorded
       : { ...compiled.recorded, headers: joinedHeaders(auth.sentHeaders) };
-  return withAuthRecord({
-    ...verdict,
-    ...(contract.operation === undefined ? {} : { operation: contract.operation }),
-    durationMs: followed.totalMs,
-    ...(followed.hops.length > 0 ? { redirects: followed.hops } : {}),
-    request: response.proxy === undefined ? sent : { ...sent, proxy: response.proxy },
-    response: recorded,
-    requestId: findRequestId(response.headers),
-  });
+  // The verdict is this step's own object: completed in place (in the order the record's keys are written)
+  // rather than copied into a new one.
+  if (contract.operation !== undefined) verdict.operation = contract.operation;
+  verdict.durationMs = followed.totalMs;
+  if (followed.hops.length > 0) verdict.redirects = followed.hops;
+  verdict.request = response.proxy === undefined ? sent : { ...sent, proxy: response.proxy };
+  verdict.response = recorded;
+  verdict.requestId = findRequestId(response.headers);
+  return withAuthRecord(verdict);
 }

@@ -22,11 +22,12 @@ export function exchangeCookies(
       if (header === undefined) return request;
       return { ...request, headers: { ...request.headers, cookie: header } };
     },
-    async receive(response, url) {
+    // Most responses set no cookie: those are done without a promise (one less turn per request).
+    receive(response, url) {
       const lines = response.setCookie ?? [];
-      if (lines.length === 0) return;
+      if (lines.length === 0) return undefined;
       for (const { name, value } of setCookiePairs(lines)) registerSecretCookie([name, value], secrets);
-      await jar?.store(lines, url);
+      return jar?.store(lines, url);
     },
   };
 }

@@ -32,13 +32,20 @@ function firstFailure(outcome: StepOutcome): string | undefined {
  * `onStatus` fails at once; running out of attempts or of `maxDuration` fails the step and halts the
  * scenario (DECISIONS.md).
  */
-export async function withRetry(
+export function withRetry(
   step: Step,
   context: StepContext,
   attempt: () => Promise<StepOutcome>,
 ): Promise<StepOutcome> {
-  const retry: RetrySpec | undefined = step.retry;
-  if (!retry) return attempt();
+  // Without `retry` the one attempt's promise is the step's: no async layer of its own around it.
+  return step.retry ? retrying(step.retry, context, attempt) : attempt();
+}
+
+async function retrying(
+  retry: RetrySpec,
+  context: StepContext,
+  attempt: () => Promise<StepOutcome>,
+): Promise<StepOutcome> {
   const { clock, runtime } = context.services;
   const started = clock.monotonicMs();
   const records: AttemptRecord[] = [];
