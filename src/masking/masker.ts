@@ -107,7 +107,9 @@ export class Masker {
   maskValue<T>(value: T, at: readonly string[] = NO_KEYS): T {
     if (value === undefined || value === null) return value;
     if (at.length > 0 && this.isSensitive(at)) return this.#maskField(value, at) as T;
-    // Masked once per field of every step: only objects need a path of their own to push keys onto.
+    // Masked once per field of every step: text directly, and only objects need a path of their own to
+    // push keys onto.
+    if (typeof value === 'string') return this.maskText(value) as T;
     return this.#walk(value, typeof value === 'object' ? [...at] : NO_KEYS) as T;
   }
 

@@ -1,6 +1,7 @@
 import { parseExpected, type AssertionResult } from '../assertions/index.js';
 import type {
   AuthExchangeRecord,
+  RecordRetention,
   RecordedRequest,
   StreamExchange,
   RecordedResponse,
@@ -71,6 +72,16 @@ function maskAssertion(assertion: AssertionResult, masker: Masker): AssertionRes
   const masked: AssertionResult = { ...assertion, path, expected, actual, message };
   if (available !== undefined) masked.available = available;
   return masked;
+}
+
+/** The step's assertions, as the same list when none had anything to mask (nearly always). */
+function maskAssertions(list: AssertionResult[], masker: Masker): AssertionResult[] {
+  let out: AssertionResult[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const masked = maskAssertion(list[i]!, masker);
+    if (masked !== list[i]) (out ??= list.slice())[i] = masked;
+  }
+  return out ?? list;
 }
 
 /**
@@ -225,7 +236,7 @@ export function createResultMasker(masker: Masker): ResultMasker {
       loc: raw.loc,
       request: raw.request && maskRequest(raw.request, masker),
       response: raw.response && maskResponse(raw.response, masker),
-      assertions: raw.assertions.map((assertion) => maskAssertion(assertion, masker)),
+      assertions: maskAssertions(raw.assertions, masker),
       saved: masker.maskValue(raw.saved, PATH.saved),
       warnings: masker.maskValue(raw.warnings, PATH.warnings),
       error: masker.maskValue(raw.error, PATH.error),
@@ -291,9 +302,16 @@ export function createResultMasker(masker: Masker): ResultMasker {
  * boundary"): each event is masked before any reporter sees it. A step is masked once, however many events
  * carry it (its own end, its scenario's end, the run's end), and only the hooks the listener has are wired.
  */
-export function maskEvents(listener: RunListener, masker: Masker): RunListener {
+export function maskEvents(listener: RunListener, masker: Masker, keep?: RecordRetention): RunListener {
   const results = createResultMasker(masker);
   const out: RunListener = {};
+  // Every step event names its scenario: masked once while the name and the secrets stay the same.
+  let scenario: { raw: string; version: number; masked: string } | undefined;
+  const scenarioName = (raw: string): string => {
+    if (scenario?.raw !== raw || scenario.version !== masker.secretsVersion)
+      scenario = { raw, version: masker.secretsVersion, masked: masker.maskValue(raw, PATH.scenario) };
+    return scenario.masked;
+  };
   if (listener.onRunBegin) out.onRunBegin = (event) => listener.onRunBegin?.(masker.maskValue(event));
   if (listener.onScenarioBegin)
     out.onScenarioBegin = (event) => listener.onScenarioBegin?.(masker.maskValue(event));
@@ -302,18 +320,22 @@ export function maskEvents(listener: RunListener, masker: Masker): RunListener {
     out.onStepBegin = (event) =>
       listener.onStepBegin?.({
         ...event,
-        scenario: masker.maskValue(event.scenario, PATH.scenario),
+        scenario: scenarioName(event.scenario),
         label: masker.maskValue(event.label, PATH.label),
       });
   }
   if (listener.onStepEnd) {
-    out.onStepEnd = (event) =>
+    out.onStepEnd = (event) => {
+      // A record comes back with its scenario's and the run's end only when the run keeps it (recordList):
+      // a nested one never, a top-level one unless the run keeps only failures and this one passed. Those
+      // are masked once and not remembered (a weak entry per step showed in the step loop and in its GC).
+      const comesBack = event.depth === 0 && (keep !== 'failed' || event.result.status === 'failed');
       listener.onStepEnd?.({
         ...event,
-        scenario: masker.maskValue(event.scenario, PATH.scenario),
-        // A top-level record comes back with its scenario's and the run's end; a nested one does not.
-        result: event.depth === 0 ? results.step(event.result) : results.once(event.result),
+        scenario: scenarioName(event.scenario),
+        result: comesBack ? results.step(event.result) : results.once(event.result),
       });
+    };
   }
   if (listener.onScenarioEnd)
     out.onScenarioEnd = (result) => listener.onScenarioEnd?.(results.scenario(result));

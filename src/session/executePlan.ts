@@ -145,7 +145,7 @@ export async function createRunServices(plan: RunPlan, options: ServiceOptions):
   });
   const onListenerError = (error: unknown, hook: string) => options.onListenerError?.(error, hook);
   const listener = fanOut(
-    (options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker)),
+    (options.listeners ?? []).map((entry) => maskEvents(entry.listener, entry.masker, options.keep)),
     onListenerError,
   );
   const recordStream = options.recordStream;

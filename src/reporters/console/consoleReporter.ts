@@ -36,9 +36,10 @@ export function createConsoleReporter(options: ConsoleReporterOptions): RunListe
   let transient = false;
   /** Headers of the loops, `use` steps and passes under way whose nested steps have printed nothing yet. */
   let pending: { depth: number; line: string }[] = [];
-  const print = (lines: string[]) => {
-    const text = lines.map((line) => line + '\n').join('');
-    out.write(transient ? CLEAR_LINE + text : text);
+  const print = (lines: readonly string[]) => {
+    let text = transient ? CLEAR_LINE : '';
+    for (const line of lines) text += line + '\n';
+    out.write(text);
     transient = false;
   };
   const showTransient = (text: string) => {
@@ -81,17 +82,18 @@ export function createConsoleReporter(options: ConsoleReporterOptions): RunListe
     },
     onStepEnd(event) {
       // A header whose nested steps printed nothing is dropped: the step's own line says it all.
-      pending = pending.filter((header) => header.depth < event.depth);
+      if (pending.length > 0) pending = pending.filter((header) => header.depth < event.depth);
       // A pass has no line of its own: its header and its steps show how it went.
       if (event.nesting === 'pass') return;
       if (options.quiet && event.result.status !== 'failed') return;
-      const lines = [
-        ...(heading ?? []),
-        ...pending.map((header) => header.line),
-        ...renderStep(event.result, event.depth, options),
-      ];
+      const step = renderStep(event.result, event.depth, options);
+      // Nearly always the step's own lines alone: printed without gathering them into another list.
+      const lines =
+        heading === undefined && pending.length === 0
+          ? step
+          : [...(heading ?? []), ...pending.map((header) => header.line), ...step];
       heading = undefined;
-      pending = [];
+      if (pending.length > 0) pending = [];
       print(lines);
     },
     onScenarioEnd(result) {

@@ -48,31 +48,43 @@ function headerLines(headers: Record<string, string | readonly string[]>, prefix
   );
 }
 
+/** Whether a label is the step's `METHOD url` (an unnamed request), without building that text. */
+function isMethodAndUrl(label: string, method: string, url: string): boolean {
+  return (
+    label.length === method.length + 1 + url.length &&
+    label.startsWith(method) &&
+    label.charCodeAt(method.length) === 32 &&
+    label.endsWith(url)
+  );
+}
+
+/** The step's own line: its parts joined by two spaces, built as one string (once per step printed). */
 function headline(step: StepResult, options: RenderOptions): string {
   const { style } = options;
-  const parts = [`${symbol(step, style)} ${safe(step.label)}`];
+  let line = `${symbol(step, style)} ${safe(step.label)}`;
   const request = step.request;
   // A named step also shows what it sent (SPEC: "Per step: the method and URL").
-  if (request && step.label !== `${request.method} ${request.url}`)
-    parts.push(style.dim(safe(`${request.method} ${request.url}`)));
+  if (request && !isMethodAndUrl(step.label, request.method, request.url))
+    line += '  ' + style.dim(safe(`${request.method} ${request.url}`));
   // SPEC, `set` step: the log shows `set variables: <names>`, also when the step has a name.
   if (step.kind === 'set' && step.status === 'passed' && !step.label.startsWith('set variables:')) {
-    parts.push(style.dim(safe(`set variables: ${Object.keys(step.saved).join(', ')}`)));
+    line += '  ' + style.dim(safe(`set variables: ${Object.keys(step.saved).join(', ')}`));
   }
   if (step.spreadsheet && step.status === 'passed') {
     const { file, sheet, rows } = step.spreadsheet;
     const verb = step.kind === 'export' ? 'wrote' : 'read';
-    parts.push(style.dim(safe(`${verb} ${rows} ${rows === 1 ? 'row' : 'rows'} · ${file} (${sheet})`)));
+    line += '  ' + style.dim(safe(`${verb} ${rows} ${rows === 1 ? 'row' : 'rows'} · ${file} (${sheet})`));
   }
   if (step.response) {
     const text = options.verbose && step.response.statusText ? ` ${safe(step.response.statusText)}` : '';
-    parts.push(`${step.response.status}${text}`);
+    line += `  ${step.response.status}${text}`;
   }
-  if (step.status === 'skipped') parts.push(style.yellow(safe(`skipped: ${step.skipReason ?? 'not run'}`)));
-  else parts.push(style.dim(formatDuration(step.durationMs)));
+  if (step.status === 'skipped')
+    line += '  ' + style.yellow(safe(`skipped: ${step.skipReason ?? 'not run'}`));
+  else line += '  ' + style.dim(formatDuration(step.durationMs));
   // The duration above covers every attempt; say how many there were.
-  if (step.attempts && step.attempts.length > 1) parts.push(style.dim(`${step.attempts.length} attempts`));
-  return parts.join('  ');
+  if (step.attempts && step.attempts.length > 1) line += '  ' + style.dim(`${step.attempts.length} attempts`);
+  return line;
 }
 
 function requestDetails(step: StepResult, pad: string): string[] {
