@@ -1,8 +1,8 @@
 import { ACCEPTED_ENCODINGS } from './contentDecoding.js';
 import { endpointKey } from './endpoint.js';
-import { findHeader } from './headers.js';
 import { HttpError } from './httpError.js';
-import { collectResponse, joinHeaders, type ResponseHead } from './collectResponse.js';
+import { collectResponse } from './collectResponse.js';
+import type { ConnectionFacts } from './connectionFacts.js';
 import { lookupReturning } from './connector.js';
 import { dialTargets } from './dialTargets.js';
 import { systemResolver, type HostResolver } from './hostResolver.js';
@@ -11,8 +11,9 @@ import { findPin } from './pinnedHosts.js';
 import { proxyFor } from './proxyRoute.js';
 import { streamResponse } from './streamResponse.js';
 import { checkHost } from './sandbox/policy.js';
-import { createTransport } from './transport.js';
+import { createTransport, type Exchange } from './transport.js';
 import { toHttpError, type FailureContext } from './transportErrors.js';
+import { wireHeaders } from './wireHeaders.js';
 import type {
   DialPlan,
   HttpClient,
@@ -20,6 +21,7 @@ import type {
   HttpRequest,
   HttpResponse,
   HttpStreamHead,
+  PeerCertificate,
   StreamSink,
 } from './types.js';
 
@@ -68,35 +70,22 @@ function proxyHost(proxy: string): string {
   }
 }
 
-/** Every character below 0x80 (a header value has no control characters left by now). */
-function isAscii(text: string): boolean {
-  for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
-  return true;
-}
-
-/**
- * DECISIONS, Platform: header values go on the wire as their UTF-8 bytes, as curl sends them. Node writes
- * header text as Latin-1 (one byte per character), so a value is handed over as the string whose characters
- * are its UTF-8 bytes. ASCII values, nearly all of them, are passed through untouched.
- */
-function wireHeaders(
-  headers: Readonly<Record<string, string | readonly string[]>>,
-): Record<string, string | string[]> {
-  const toWire = (value: string): string =>
-    isAscii(value) ? value : Buffer.from(value, 'utf8').toString('latin1');
-  const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = typeof value === 'string' ? toWire(value) : value.map(toWire);
-  }
-  return out;
-}
-
-/**
- * The length of a request body on the wire (a string goes out as UTF-8). A string body is handed to Node as
- * it is: Node then writes the head and the body in one piece, where a buffer takes a second write.
- */
-function bodyLength(body: string | Uint8Array): number {
-  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+/** What a failure message says of the target: `host:port`, and the proxy that carried the request. */
+function failureContext(
+  url: URL,
+  proxy: string | undefined,
+  timeoutMs: number,
+  progress: { timedOut: boolean; headersReceived: boolean },
+): FailureContext {
+  const key = endpointKey(url.protocol, url.hostname, url.port);
+  return {
+    target:
+      key.slice(key.indexOf('//') + 2) + (proxy === undefined ? '' : ` through proxy ${proxyHost(proxy)}`),
+    hostname: url.hostname,
+    timeoutMs,
+    timedOut: progress.timedOut,
+    headersReceived: progress.headersReceived,
+  };
 }
 
 /**
@@ -113,47 +102,36 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const url = parseTarget(request.url);
     // Addresses a name resolves to are checked by the connector, on every new connection (see dialTargets).
     checkTarget(options, url.hostname);
-    const key = endpointKey(url.protocol, url.hostname, url.port);
-    const headers = wireHeaders(request.headers);
-    if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = options.userAgent;
-    // DECISIONS, `http.compressed`: a step's own accept-encoding wins; whatever was asked for is decoded.
-    if (decode && findHeader(headers, 'accept-encoding') === undefined)
-      headers['accept-encoding'] = ACCEPTED_ENCODINGS;
-    if (findHeader(headers, 'host') === undefined) headers.host = url.host;
     const body = request.body;
-    // A declared length, as curl sends it, rather than chunks (unless the step chose its own framing).
-    if (
-      body !== undefined &&
-      findHeader(headers, 'content-length') === undefined &&
-      findHeader(headers, 'transfer-encoding') === undefined
-    )
-      headers['content-length'] = String(bodyLength(body));
+    const headers = wireHeaders(request.headers, {
+      userAgent: options.userAgent,
+      acceptEncoding: decode ? ACCEPTED_ENCODINGS : undefined,
+      host: url.host,
+      body,
+    });
     const proxy = transport.proxyFor(url);
-    const context: FailureContext = {
-      target:
-        key.slice(key.indexOf('//') + 2) + (proxy === undefined ? '' : ` through proxy ${proxyHost(proxy)}`),
-      hostname: url.hostname,
-      timeoutMs: request.timeoutMs,
-      timedOut: false,
-      headersReceived: false,
-    };
-    const exchange = {
+    const exchange: Exchange = {
       url,
+      proxy,
       method: request.method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      expect: findHeader(headers, 'expect') !== undefined,
+      headers: headers.fields,
+      lines: headers.lines,
+      body,
+      expect: headers.expect,
     };
-    return { proxy, context, exchange };
+    return { url, proxy, exchange };
   };
 
   /** What the connection that served the response was, and the proxy that carried it. */
-  const served = (head: Pick<ResponseHead, 'httpVersion' | 'facts'>, proxy: string | undefined) => ({
-    httpVersion: head.httpVersion,
-    ...(head.facts.remoteAddress === undefined ? {} : { remoteAddress: head.facts.remoteAddress }),
-    ...(head.facts.certificate === undefined ? {} : { certificate: head.facts.certificate }),
-    ...(proxy === undefined ? {} : { proxy }),
-  });
+  const served = (
+    into: { remoteAddress?: string; certificate?: PeerCertificate; proxy?: string },
+    facts: ConnectionFacts,
+    proxy: string | undefined,
+  ): void => {
+    if (facts.remoteAddress !== undefined) into.remoteAddress = facts.remoteAddress;
+    if (facts.certificate !== undefined) into.certificate = facts.certificate;
+    if (proxy !== undefined) into.proxy = proxy;
+  };
 
   /** Any failure as an HttpError; after close() every request in flight was aborted by it. */
   const failure = (error: unknown, context: FailureContext): HttpError => {
@@ -166,7 +144,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
-      const { proxy, context, exchange } = prepare(request, compressed);
+      const { url, proxy, exchange } = prepare(request, compressed);
+      const progress = { timedOut: false, headersReceived: false };
       const started = performance.now();
       try {
         const response = await collectResponse(transport.start(exchange), {
@@ -174,47 +153,47 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           maxBytes: request.maxResponseBytes,
           decode: compressed,
           timeoutMs: request.timeoutMs,
-          onTimeout: () => void (context.timedOut = true),
-          onHeaders: () => void (context.headersReceived = true),
+          progress,
           signal: request.signal,
         });
-        return {
+        const result: HttpResponse = {
           status: response.status,
           statusText: response.statusText || reasonPhrase(response.status),
-          ...served(response, proxy),
+          httpVersion: response.httpVersion,
           headers: response.headers,
           setCookie: response.setCookie,
           body: response.body,
-          ...(response.encoding === undefined ? {} : { encoding: response.encoding }),
           durationMs: performance.now() - started,
         };
+        served(result, response.facts, proxy);
+        if (response.encoding !== undefined) result.encoding = response.encoding;
+        return result;
       } catch (error) {
-        throw failure(error, context);
+        throw failure(error, failureContext(url, proxy, request.timeoutMs, progress));
       }
     },
 
     async openStream(request: HttpRequest, sink: StreamSink): Promise<HttpStreamHead> {
       // Undecoded: an event stream is read as it arrives, and compressing one defeats that.
-      const { proxy, context, exchange } = prepare(request, false);
+      const { url, proxy, exchange } = prepare(request, false);
+      const progress = { timedOut: false, headersReceived: false };
       try {
         const head = await streamResponse(
           transport.start(exchange),
-          {
-            timeoutMs: request.timeoutMs,
-            signal: request.signal,
-            onTimeout: () => void (context.timedOut = true),
-          },
+          { timeoutMs: request.timeoutMs, signal: request.signal, progress },
           sink,
         );
-        return {
+        const result: HttpStreamHead = {
           status: head.status,
           statusText: head.statusText || reasonPhrase(head.status),
-          ...served(head, proxy),
-          headers: joinHeaders(head.headers),
+          httpVersion: head.httpVersion,
+          headers: head.headers,
           cancel: head.cancel,
         };
+        served(result, head.facts, proxy);
+        return result;
       } catch (error) {
-        throw failure(error, context);
+        throw failure(error, failureContext(url, proxy, request.timeoutMs, progress));
       }
     },
 

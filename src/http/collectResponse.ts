@@ -7,8 +7,10 @@ import type { BodyEncoding, HttpVersion } from './types.js';
 export interface ResponseHead {
   status: number;
   statusText: string;
-  /** Lower-cased names; a repeated header as a list of its values. */
-  headers: Record<string, string | string[] | undefined>;
+  /** Lower-cased names; a repeated header joined with `, ` (see HttpResponse). */
+  headers: Record<string, string>;
+  /** The `Set-Cookie` lines, one item each. */
+  setCookie: string[];
   /** As the response said it (`HTTP/1.0` stays 1.0), or `2` over HTTP/2. */
   httpVersion: HttpVersion;
   facts: ConnectionFacts;
@@ -42,6 +44,12 @@ export interface CollectedResponse {
   encoding?: BodyEncoding;
 }
 
+/** Whether the deadline fired (our timer, not any other abort) and whether the response head had come. */
+export interface ExchangeProgress {
+  timedOut: boolean;
+  headersReceived: boolean;
+}
+
 export interface CollectLimits {
   method: string;
   /** Larger bodies fail the exchange (DECISIONS.md), as soon as they pass the cap; decoded bytes count. */
@@ -50,10 +58,8 @@ export interface CollectLimits {
   decode: boolean;
   /** One deadline for connecting, the headers and the body. */
   timeoutMs: number;
-  /** Called when the deadline passes, before the exchange fails. */
-  onTimeout: () => void;
-  /** Called when the final status line and headers have arrived. */
-  onHeaders: () => void;
+  /** How far the exchange got, for the failure message: set before the promise rejects. */
+  progress: ExchangeProgress;
   /** Ends the exchange early when it aborts. */
   signal?: AbortSignal;
 }
@@ -68,34 +74,15 @@ function tooLarge(maxBytes: number): HttpError {
   );
 }
 
-export function joinHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const name of Object.keys(raw)) {
-    const value = raw[name];
-    if (value === undefined) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
-
-function setCookieLines(raw: Record<string, string | string[] | undefined>): string[] {
-  const value = raw['set-cookie'];
-  return value === undefined ? [] : Array.isArray(value) ? [...value] : [value];
-}
-
 /** Responses that carry no body whatever their headers say. */
 function hasNoBody(method: string, status: number): boolean {
-  return method.toUpperCase() === 'HEAD' || status === 204 || status === 304;
+  return status === 204 || status === 304 || method.toUpperCase() === 'HEAD';
 }
 
-/** Content-Length describes a body only when one can follow (not for HEAD, 204 or 304). */
-function declaredBodyLength(
-  method: string,
-  status: number,
-  headers: Record<string, string>,
-): number | undefined {
+/** Content-Length describes a body only when one can follow (the caller rules out HEAD, 204 and 304). */
+function declaredBodyLength(headers: Record<string, string>): number | undefined {
   const declared = headers['content-length'];
-  if (declared === undefined || hasNoBody(method, status)) return undefined;
+  if (declared === undefined) return undefined;
   const length = Number(declared);
   return Number.isFinite(length) ? length : undefined;
 }
@@ -146,7 +133,7 @@ export function collectResponse(start: StartExchange, limits: CollectLimits): Pr
       exchange.abort?.(reason);
     };
     const timer = setTimeout(() => {
-      limits.onTimeout();
+      limits.progress.timedOut = true;
       // Not an HttpError: the client words the message, knowing how far the exchange got.
       fail(new Error(`no complete response within ${limits.timeoutMs} ms`));
     }, limits.timeoutMs);
@@ -182,11 +169,10 @@ export function collectResponse(start: StartExchange, limits: CollectLimits): Pr
         },
       });
     };
-    const startDecoding = (method: string) => {
+    const startDecoding = () => {
       const codings = parseContentEncoding(headers['content-encoding']);
       // An unknown coding is kept as received: checks then see the bytes the server sent.
-      if (!limits.decode || hasNoBody(method, status) || codings === undefined || codings.length === 0)
-        return;
+      if (!limits.decode || codings === undefined || codings.length === 0) return;
       encoding = { name: headers['content-encoding'] ?? '', encodedBytes: 0 };
       decoder = createStreamingDecoder(codings, {
         onData: keep,
@@ -207,17 +193,18 @@ export function collectResponse(start: StartExchange, limits: CollectLimits): Pr
     exchange.abort = start({
       onHead(head) {
         if (settled) return;
-        limits.onHeaders();
+        limits.progress.headersReceived = true;
         status = head.status;
         statusText = head.statusText;
         httpVersion = head.httpVersion;
         facts = head.facts;
-        headers = joinHeaders(head.headers);
-        setCookie = setCookieLines(head.headers);
+        headers = head.headers;
+        setCookie = head.setCookie;
+        if (hasNoBody(limits.method, status)) return;
         // A compressed body is at most about as large as what it decodes to, so its length already tells.
-        const declared = declaredBodyLength(limits.method, status, headers);
+        const declared = declaredBodyLength(headers);
         if (declared !== undefined && declared > limits.maxBytes) return fail(tooLarge(limits.maxBytes));
-        startDecoding(limits.method);
+        startDecoding();
         if (decoder === undefined && declared !== undefined && declared >= SIZED_BODY_BYTES)
           sized = Buffer.allocUnsafe(declared);
       },

@@ -1,6 +1,6 @@
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { connectionFacts } from './connectionFacts.js';
-import type { Abort, ExchangeEvents } from './collectResponse.js';
+import type { Abort, ExchangeEvents, ResponseHead } from './collectResponse.js';
 import { findHeader } from './headers.js';
 import { nodeHttp } from './nodeModules.js';
 
@@ -11,16 +11,22 @@ const CONTINUE_WAIT_MS = 1000;
 export interface OutgoingRequest {
   method: string;
   headers: Record<string, string | string[]>;
+  /** The same headers as name/value lines, when that form writes the same head (see wireHeaders). */
+  lines?: string[] | undefined;
+  /** The request carries `Expect`: it goes over HTTP/1.1 on a connection of its own (see transport.ts). */
+  expect: boolean;
   /** A string goes out as UTF-8. */
   body?: string | Uint8Array;
 }
 
-/** Where an HTTP/1.1 exchange goes: a pooled connection of `agent`, or one of its own (`createConnection`); one of the two is set. */
+/**
+ * Where an HTTP/1.1 exchange goes: a pooled connection of `agent`, or one of its own (`createConnection`);
+ * one of the two is set. The request target (origin form, or absolute form to a proxy) is given apart, so
+ * one route serves every request to its origin.
+ */
 export interface Http1Route {
   host: string;
   port: number;
-  /** The request target: origin form, or absolute form to a proxy. */
-  path: string;
   agent?: Agent;
   createConnection?: RequestOptions['createConnection'];
   /** Headers for this hop only (`proxy-authorization`). */
@@ -29,19 +35,49 @@ export interface Http1Route {
   tunnelled: boolean;
 }
 
-/** Header lines as received, names lower-cased, repeats kept as lists (collectResponse joins them). */
-function receivedHeaders(response: IncomingMessage): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
+/** Header lines as received, names lower-cased, repeats joined with `, `; `Set-Cookie` lines kept apart too. */
+function receivedHeaders(response: IncomingMessage): Pick<ResponseHead, 'headers' | 'setCookie'> {
+  const headers: Record<string, string> = {};
+  const setCookie: string[] = [];
   const raw = response.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
     const value = raw[i + 1]!;
     const known = headers[name];
-    if (known === undefined) headers[name] = value;
-    else if (typeof known === 'string') headers[name] = [known, value];
-    else known.push(value);
+    headers[name] = known === undefined ? value : `${known}, ${value}`;
+    if (name === 'set-cookie') setCookie.push(value);
   }
-  return headers;
+  return { headers, setCookie };
+}
+
+/** Methods Node frames without a declared length by chunks (its `useChunkedEncodingByDefault`). */
+const CHUNKED_BY_DEFAULT = (method: string) =>
+  method !== 'GET' &&
+  method !== 'HEAD' &&
+  method !== 'DELETE' &&
+  method !== 'OPTIONS' &&
+  method !== 'TRACE' &&
+  method !== 'CONNECT';
+
+/**
+ * The head as `http.request` takes it. The lines form is written at once, with no per-header bookkeeping;
+ * Node's object form is written when the body comes, so it is kept where the two differ: no agent (Node
+ * then says `Connection: close`, known only after the head was stored), hop headers, or a bodiless request
+ * whose method Node frames by its empty body.
+ */
+function headHeaders(
+  route: Http1Route,
+  request: OutgoingRequest,
+): Record<string, string | string[]> | string[] {
+  const lines = request.lines;
+  if (
+    lines !== undefined &&
+    route.agent !== undefined &&
+    route.extraHeaders === undefined &&
+    (request.body !== undefined || !CHUNKED_BY_DEFAULT(request.method))
+  )
+    return lines;
+  return route.extraHeaders === undefined ? request.headers : { ...request.headers, ...route.extraHeaders };
 }
 
 /** Whether the request asks to wait for `100 Continue` before its body goes out. */
@@ -58,23 +94,27 @@ function waitsForContinue(headers: Readonly<Record<string, string | readonly str
  * `100 Continue`, or CONTINUE_WAIT_MS without an answer; a final answer that comes first means the body is
  * not sent, so that connection cannot be reused: such a request gets a connection of its own.
  */
-export function http1Exchange(route: Http1Route, request: OutgoingRequest, events: ExchangeEvents): Abort {
+export function http1Exchange(
+  route: Http1Route,
+  path: string,
+  request: OutgoingRequest,
+  events: ExchangeEvents,
+): Abort {
   const { request: send } = nodeHttp();
-  const headers =
-    route.extraHeaders === undefined ? request.headers : { ...request.headers, ...route.extraHeaders };
   const payload = request.body;
   let exchange: ClientRequest;
   try {
-    exchange = send({
+    const options: RequestOptions = {
       host: route.host,
       port: route.port,
-      path: route.path,
+      path,
       method: request.method,
-      headers,
-      // Without an agent Node uses `createConnection` for this request alone (`agent: false` would not).
-      ...(route.agent === undefined ? {} : { agent: route.agent }),
-      ...(route.createConnection === undefined ? {} : { createConnection: route.createConnection }),
-    });
+      headers: headHeaders(route, request),
+    };
+    // Without an agent Node uses `createConnection` for this request alone (`agent: false` would not).
+    if (route.agent !== undefined) options.agent = route.agent;
+    else options.createConnection = route.createConnection;
+    exchange = send(options);
   } catch (error) {
     // An invalid header name or value, refused before anything is sent.
     queueMicrotask(() => events.onError(error));
@@ -99,10 +139,12 @@ export function http1Exchange(route: Http1Route, request: OutgoingRequest, event
       sent = true;
       exchange.end();
     }
+    const { headers: received, setCookie } = receivedHeaders(response);
     events.onHead({
       status: response.statusCode ?? 0,
       statusText: response.statusMessage ?? '',
-      headers: receivedHeaders(response),
+      headers: received,
+      setCookie,
       httpVersion: response.httpVersion === '1.0' ? '1.0' : '1.1',
       facts: connectionFacts(response.socket, route.tunnelled),
     });
@@ -113,10 +155,10 @@ export function http1Exchange(route: Http1Route, request: OutgoingRequest, event
     });
     response.on('error', events.onError);
   });
-  if (payload !== undefined && findHeader(headers, 'expect') !== undefined) {
+  if (payload !== undefined && request.expect) {
     exchange.on('continue', sendBody);
     exchange.flushHeaders();
-    wait = setTimeout(sendBody, waitsForContinue(headers) ? CONTINUE_WAIT_MS : 0);
+    wait = setTimeout(sendBody, waitsForContinue(request.headers) ? CONTINUE_WAIT_MS : 0);
   } else {
     sendBody();
   }

@@ -1,7 +1,7 @@
 import type { ClientHttp2Session, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http2';
 import type { Socket } from 'node:net';
 import { connectionFacts } from './connectionFacts.js';
-import type { Abort, ExchangeEvents } from './collectResponse.js';
+import type { Abort, ExchangeEvents, ResponseHead } from './collectResponse.js';
 import type { OutgoingRequest } from './http1Exchange.js';
 import { nodeHttp2 } from './nodeModules.js';
 
@@ -60,10 +60,17 @@ function outgoingHeaders(request: OutgoingRequest, authority: string, path: stri
   return { ...headers, ':method': request.method, ':path': path, ':authority': host };
 }
 
-function responseHeaders(headers: IncomingHttpHeaders): Record<string, string | string[] | undefined> {
-  const out: Record<string, string | string[] | undefined> = {};
-  for (const name of Object.keys(headers)) if (!name.startsWith(':')) out[name] = headers[name];
-  return out;
+/** Node's response headers without pseudo-headers, repeats joined with `, `, `Set-Cookie` lines kept apart too. */
+function responseHeaders(headers: IncomingHttpHeaders): Pick<ResponseHead, 'headers' | 'setCookie'> {
+  const out: Record<string, string> = {};
+  let setCookie: string[] = [];
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (name.startsWith(':') || value === undefined) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (name === 'set-cookie') setCookie = Array.isArray(value) ? [...value] : [value];
+  }
+  return { headers: out, setCookie };
 }
 
 /** Sends one request as a stream of an HTTP/2 session; HTTP/2 has no reason phrase (the client adds one). */
@@ -98,7 +105,7 @@ export function http2Exchange(
     events.onHead({
       status: Number(headers[':status']),
       statusText: '',
-      headers: responseHeaders(headers),
+      ...responseHeaders(headers),
       httpVersion: '2',
       facts: connectionFacts(connection.socket, connection.tunnelled),
     });

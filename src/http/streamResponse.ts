@@ -1,4 +1,4 @@
-import type { Abort, ResponseHead, StartExchange } from './collectResponse.js';
+import type { Abort, ExchangeProgress, ResponseHead, StartExchange } from './collectResponse.js';
 import type { StreamSink } from './types.js';
 
 /** The head of a streamed response, and how to stop the body. */
@@ -13,7 +13,7 @@ export interface StreamedHead extends ResponseHead {
  */
 export function streamResponse(
   start: StartExchange,
-  limits: { timeoutMs: number; signal?: AbortSignal; onTimeout: () => void },
+  limits: { timeoutMs: number; signal?: AbortSignal; progress: ExchangeProgress },
   sink: StreamSink,
 ): Promise<StreamedHead> {
   return new Promise((resolve, reject) => {
@@ -37,7 +37,7 @@ export function streamResponse(
       exchange.abort?.(reason);
     };
     const timer = setTimeout(() => {
-      limits.onTimeout();
+      limits.progress.timedOut = true;
       abort(new Error(`no response within ${limits.timeoutMs} ms`));
     }, limits.timeoutMs);
     function onSignal() {

@@ -15,8 +15,8 @@ import { nodeHttp } from './nodeModules.js';
 /** One request as the client hands it over, with the route it takes. */
 export interface Exchange extends OutgoingRequest {
   url: URL;
-  /** The request carries `Expect`: it goes over HTTP/1.1 on a connection of its own (see http1Exchange). */
-  expect: boolean;
+  /** The proxy that carries it (`Transport.proxyFor`), if any. */
+  proxy: string | undefined;
 }
 
 /** The connections of one client (STYLE.md: one factory turns the `http:` settings into them). */
@@ -40,6 +40,12 @@ function endpointOf(url: URL): Endpoint {
   const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   return { protocol, hostname, port: Number(url.port || (protocol === 'https:' ? 443 : 80)) };
+}
+
+/** The request target: origin form, or absolute form for plain http through a proxy, as curl sends it. */
+function requestTarget(url: URL, proxy: string | undefined): string {
+  const path = `${url.pathname}${url.search}`;
+  return proxy !== undefined && url.protocol !== 'https:' ? `${url.origin}${path}` : path;
 }
 
 /** One https origin, reached directly or through one proxy: the key of its HTTP/2 session or spare connection. */
@@ -123,6 +129,7 @@ export function createTransport(options: HttpClientOptions): Transport {
   /** Connections that negotiated HTTP/1.1 while HTTP/2 was offered, waiting for their agent. */
   const spares = new Map<string, Socket>();
   const agents = new Map<string, Agent>();
+  const routes = new Map<string, Http1Route>();
   const http2 = new Map<string, Http2Connection>();
   const opening = new Map<string, Promise<Http2Connection | undefined>>();
   /** Origins known to answer HTTP/1.1 when HTTP/2 is offered: they go straight to their agent. */
@@ -140,46 +147,74 @@ export function createTransport(options: HttpClientOptions): Transport {
     return agent;
   };
 
-  const http1Route = (exchange: Exchange, proxy: string | undefined): Http1Route => {
-    const { url } = exchange;
+  /** A request with `Expect` gets a connection of its own (see http1Exchange); the rest share their agent's. */
+  const http1Route = (exchange: Exchange): Http1Route => {
+    if (!exchange.expect) return pooledRoute(exchange.url, exchange.proxy);
+    const { url, proxy } = exchange;
     const endpoint = endpointOf(url);
-    const path = `${url.pathname}${url.search}`;
+    if (proxy !== undefined && endpoint.protocol === 'http:') {
+      const uri = proxyUri(proxy);
+      const target = proxyEndpoint(uri);
+      return {
+        host: target.host,
+        port: target.port,
+        tunnelled: true,
+        createConnection: proxySocket(uri, tls),
+        ...(target.authorization && { extraHeaders: { 'proxy-authorization': target.authorization } }),
+      };
+    }
+    const open: Open = proxy === undefined ? connector.open : tunnelOpen(proxy);
+    return {
+      host: endpoint.hostname,
+      port: endpoint.port,
+      tunnelled: proxy !== undefined,
+      createConnection: (_options, ready) => {
+        // Node reads no socket when the connection failed (node:http docs, agent.createConnection).
+        open(endpoint, HTTP1).then(
+          (socket) => ready(null, socket),
+          (error: Error) => ready(error, null as never),
+        );
+        return undefined;
+      },
+    };
+  };
+
+  /** The route of an origin's pooled requests, made once: it is the same for every request to it. */
+  const pooledRoute = (url: URL, proxy: string | undefined): Http1Route => {
+    const key = `${proxy ?? 'direct'} ${url.protocol}//${url.host}`;
+    let route = routes.get(key);
+    if (route === undefined) routes.set(key, (route = newPooledRoute(url, proxy)));
+    return route;
+  };
+
+  const newPooledRoute = (url: URL, proxy: string | undefined): Http1Route => {
+    const endpoint = endpointOf(url);
     if (proxy !== undefined && endpoint.protocol === 'http:') {
       // Plain http goes to the proxy in absolute form, as curl sends it.
       const uri = proxyUri(proxy);
       const target = proxyEndpoint(uri);
       const connect = proxySocket(uri, tls);
-      const extraHeaders = target.authorization ? { 'proxy-authorization': target.authorization } : undefined;
-      const route = { host: target.host, port: target.port, path: `${url.origin}${path}`, tunnelled: true };
-      if (exchange.expect)
-        return { ...route, createConnection: connect, ...(extraHeaders && { extraHeaders }) };
       const agent = agentFor(`proxy ${uri}`, () => {
         const { Agent: NodeAgent } = nodeHttp();
         const made = new NodeAgent({ keepAlive: true, maxSockets: connections });
         Object.assign(made, { createConnection: connect });
         return made;
       });
-      return { ...route, agent, ...(extraHeaders && { extraHeaders }) };
-    }
-    const open: Open = proxy === undefined ? connector.open : tunnelOpen(proxy);
-    const route = { host: endpoint.hostname, port: endpoint.port, path, tunnelled: proxy !== undefined };
-    if (exchange.expect) {
       return {
-        ...route,
-        createConnection: (_options, ready) => {
-          // Node reads no socket when the connection failed (node:http docs, agent.createConnection).
-          open(endpoint, HTTP1).then(
-            (socket) => ready(null, socket),
-            (error: Error) => ready(error, null as never),
-          );
-          return undefined;
-        },
+        host: target.host,
+        port: target.port,
+        tunnelled: true,
+        agent,
+        ...(target.authorization && { extraHeaders: { 'proxy-authorization': target.authorization } }),
       };
     }
+    const open: Open = proxy === undefined ? connector.open : tunnelOpen(proxy);
     const name = `${proxy ?? 'direct'} ${endpoint.protocol}`;
     const spareKey = (of: Endpoint) => originKey(of, proxy);
     return {
-      ...route,
+      host: endpoint.hostname,
+      port: endpoint.port,
+      tunnelled: proxy !== undefined,
       agent: agentFor(name, () => pooledAgent(connections, endpoint.protocol, open, spares, spareKey)),
     };
   };
@@ -219,11 +254,9 @@ export function createTransport(options: HttpClientOptions): Transport {
     start(exchange) {
       if (closed)
         throw new HttpError('aborted', `request to ${exchange.url.host} aborted: the HTTP client was closed`);
-      const { url } = exchange;
-      const proxy = proxyFor(options.proxy, url);
-      const path = `${url.pathname}${url.search}`;
-      const viaHttp1: StartExchange = (events) =>
-        http1Exchange(http1Route(exchange, proxy), exchange, events);
+      const { url, proxy } = exchange;
+      const path = requestTarget(url, proxy);
+      const viaHttp1: StartExchange = (events) => http1Exchange(http1Route(exchange), path, exchange, events);
       if (url.protocol !== 'https:' || !options.http2 || exchange.expect) return viaHttp1;
       const key = originKey(endpointOf(url), proxy);
       const live = http2.get(key);
@@ -237,7 +270,7 @@ export function createTransport(options: HttpClientOptions): Transport {
             if (reason !== undefined) return;
             abort =
               connection === undefined
-                ? http1Exchange(http1Route(exchange, proxy), exchange, events)
+                ? http1Exchange(http1Route(exchange), path, exchange, events)
                 : http2Exchange(connection, path, exchange, events);
           },
           (error: unknown) => events.onError(error),
@@ -255,6 +288,7 @@ export function createTransport(options: HttpClientOptions): Transport {
       for (const connection of http2.values()) connection.session.destroy();
       for (const socket of spares.values()) socket.destroy();
       agents.clear();
+      routes.clear();
       http2.clear();
       spares.clear();
     },
