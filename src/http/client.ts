@@ -4,6 +4,7 @@ import { HttpError } from './httpError.js';
 import { collectResponse } from './collectResponse.js';
 import type { ConnectionFacts } from './connectionFacts.js';
 import { lookupReturning } from './connector.js';
+import { createDeadlines } from './deadlines.js';
 import { dialTargets } from './dialTargets.js';
 import { systemResolver, type HostResolver } from './hostResolver.js';
 import { nodeHttp } from './nodeModules.js';
@@ -95,6 +96,7 @@ function failureContext(
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const transport = createTransport(options);
+  const deadlines = createDeadlines();
   const compressed = options.compressed ?? true;
 
   /** What `send` and `openStream` share: the checked target, the headers on the wire, the exchange. */
@@ -153,6 +155,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           maxBytes: request.maxResponseBytes,
           decode: compressed,
           timeoutMs: request.timeoutMs,
+          startedAt: started,
+          deadlines,
           progress,
           signal: request.signal,
         });
@@ -180,7 +184,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         const head = await streamResponse(
           transport.start(exchange),
-          { timeoutMs: request.timeoutMs, signal: request.signal, progress },
+          { timeoutMs: request.timeoutMs, deadlines, signal: request.signal, progress },
           sink,
         );
         const result: HttpStreamHead = {

@@ -1,4 +1,5 @@
 import type { ConnectionFacts } from './connectionFacts.js';
+import type { Deadline, Deadlines } from './deadlines.js';
 import { createStreamingDecoder, parseContentEncoding, type StreamingDecoder } from './contentDecoding.js';
 import { HttpError, describeBytes } from './httpError.js';
 import type { BodyEncoding, HttpVersion } from './types.js';
@@ -56,8 +57,11 @@ export interface CollectLimits {
   maxBytes: number;
   /** Decode gzip, deflate and br bodies (`http.compressed`). */
   decode: boolean;
-  /** One deadline for connecting, the headers and the body. */
+  /** One deadline for connecting, the headers and the body, from `startedAt` (a performance.now() time). */
   timeoutMs: number;
+  startedAt: number;
+  /** The client's timer for deadlines. */
+  deadlines: Deadlines;
   /** How far the exchange got, for the failure message: set before the promise rejects. */
   progress: ExchangeProgress;
   /** Ends the exchange early when it aborts. */
@@ -120,7 +124,7 @@ export function collectResponse(start: StartExchange, limits: CollectLimits): Pr
     const settle = (outcome: { error: unknown } | { response: CollectedResponse }) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      limits.deadlines.remove(deadline);
       decoder?.destroy();
       limits.signal?.removeEventListener('abort', onSignal);
       if ('error' in outcome) reject(outcome.error);
@@ -132,11 +136,15 @@ export function collectResponse(start: StartExchange, limits: CollectLimits): Pr
       settle({ error: reason });
       exchange.abort?.(reason);
     };
-    const timer = setTimeout(() => {
-      limits.progress.timedOut = true;
-      // Not an HttpError: the client words the message, knowing how far the exchange got.
-      fail(new Error(`no complete response within ${limits.timeoutMs} ms`));
-    }, limits.timeoutMs);
+    const deadline: Deadline = {
+      at: limits.startedAt + limits.timeoutMs,
+      expire() {
+        limits.progress.timedOut = true;
+        // Not an HttpError: the client words the message, knowing how far the exchange got.
+        fail(new Error(`no complete response within ${limits.timeoutMs} ms`));
+      },
+    };
+    limits.deadlines.add(deadline);
     function onSignal() {
       const reason = limits.signal?.reason;
       fail(reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError'));

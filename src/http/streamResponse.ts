@@ -1,4 +1,5 @@
 import type { Abort, ExchangeProgress, ResponseHead, StartExchange } from './collectResponse.js';
+import type { Deadline, Deadlines } from './deadlines.js';
 import type { StreamSink } from './types.js';
 
 /** The head of a streamed response, and how to stop the body. */
@@ -13,7 +14,7 @@ export interface StreamedHead extends ResponseHead {
  */
 export function streamResponse(
   start: StartExchange,
-  limits: { timeoutMs: number; signal?: AbortSignal; progress: ExchangeProgress },
+  limits: { timeoutMs: number; deadlines: Deadlines; signal?: AbortSignal; progress: ExchangeProgress },
   sink: StreamSink,
 ): Promise<StreamedHead> {
   return new Promise((resolve, reject) => {
@@ -25,7 +26,7 @@ export function streamResponse(
     const finish = (error?: Error) => {
       if (finished) return;
       finished = true;
-      clearTimeout(timer);
+      limits.deadlines.remove(deadline);
       limits.signal?.removeEventListener('abort', onSignal);
       if (!headed) reject(error ?? new Error('the response ended before its head'));
       else sink.onEnd(error);
@@ -36,10 +37,14 @@ export function streamResponse(
       finish(reason);
       exchange.abort?.(reason);
     };
-    const timer = setTimeout(() => {
-      limits.progress.timedOut = true;
-      abort(new Error(`no response within ${limits.timeoutMs} ms`));
-    }, limits.timeoutMs);
+    const deadline: Deadline = {
+      at: performance.now() + limits.timeoutMs,
+      expire() {
+        limits.progress.timedOut = true;
+        abort(new Error(`no response within ${limits.timeoutMs} ms`));
+      },
+    };
+    limits.deadlines.add(deadline);
     function onSignal() {
       const reason = limits.signal?.reason;
       abort(reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError'));
@@ -51,7 +56,7 @@ export function streamResponse(
       onHead(head) {
         if (finished) return;
         headed = true;
-        clearTimeout(timer);
+        limits.deadlines.remove(deadline);
         resolve({
           ...head,
           // Ending the stream on purpose is not a failure: the sink hears a plain end.
