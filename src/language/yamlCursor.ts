@@ -56,8 +56,9 @@ export class YamlCursor {
   }
 
   protected skipSpaces(from: number): number {
+    const text = this.text;
     let offset = from;
-    while (this.code(offset) === SPACE) offset++;
+    while (text.charCodeAt(offset) === SPACE) offset++;
     return offset;
   }
 
