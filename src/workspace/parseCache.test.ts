@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, open, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseYaml, summarizeScenario } from '../language/index.js';
@@ -113,36 +113,128 @@ describe('openParseCache', () => {
   });
 });
 
+interface Layout {
+  magic: Buffer;
+  index: { entries: [string, { checks: { scenario: Record<string, unknown> }[] }][] };
+  sections: Buffer;
+  /** Where the section area starts in the file. */
+  base: number;
+}
+
+/** A cache file taken apart: its magic line, its index, its section area (parseCache.ts, FORMAT 6). */
+async function readLayout(path: string): Promise<Layout> {
+  const bytes = await readFile(path);
+  const magicEnd = bytes.indexOf(0x0a) + 1;
+  const indexEnd = magicEnd + 4 + bytes.readUInt32LE(magicEnd);
+  return {
+    magic: bytes.subarray(0, magicEnd),
+    index: deserialize(bytes.subarray(magicEnd + 4, indexEnd)) as Layout['index'],
+    sections: bytes.subarray(indexEnd),
+    base: indexEnd,
+  };
+}
+
+async function writeLayout(path: string, { magic, index, sections }: Layout): Promise<void> {
+  const indexBytes = serialize(index);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(indexBytes.byteLength);
+  await writeFile(path, Buffer.concat([magic, length, indexBytes, sections]));
+}
+
+/** A cache with one checked scenario of `steps`, saved: its file's path and the options to open it. */
+async function savedCheck(steps: unknown[]) {
+  const dir = (await tree()).path('cache');
+  const options = { dir, root: '/p', build: 'b' };
+  const first = await openParseCache(options);
+  first.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
+  const scenario = { name: 'A', tags: [], setup: [], steps, teardown: [], file: 'a.yaml' };
+  first.rememberChecked('/p/a.yaml', 'a.yaml', SCENARIO, {
+    key: 'k',
+    uses: [],
+    result: { diagnostics: [], scenario: scenario as never },
+  });
+  await first.save();
+  const [file] = await readdir(dir);
+  return { path: `${dir}/${file}`, options, scenario, first };
+}
+
+const keyOf = () => 'k';
+
 describe('openParseCache with checks in another layout', () => {
   it('checks the file again instead of running a scenario whose steps it cannot read', async () => {
-    const dir = (await tree()).path('cache');
-    const options = { dir, root: '/p', build: 'b' };
-    const first = await openParseCache(options);
-    first.remember('/p/a.yaml', 'a.yaml', SCENARIO, parsedSource(SCENARIO, 'a.yaml'));
-    const scenario = { name: 'A', tags: [], setup: [], steps: [], teardown: [], file: 'a.yaml' };
-    first.rememberChecked('/p/a.yaml', 'a.yaml', SCENARIO, {
-      key: 'k',
-      uses: [],
-      result: { diagnostics: [], scenario: scenario as never },
-    });
-    await first.save();
-    const [file] = await readdir(dir);
-    const path = `${dir}/${file}`;
-    const keyOf = () => 'k';
+    const { path, options, scenario } = await savedCheck([]);
     expect((await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO)?.checked(keyOf)).toEqual({
       diagnostics: [],
       scenario,
     });
 
-    // The same build and format, but the steps kept as one buffer (a layout this build never wrote).
-    const stored = deserialize(await readFile(path)) as {
-      entries: [string, { checks: { scenario: { sections: unknown } }[] }][];
-    };
-    stored.entries[0]![1].checks[0]!.scenario.sections = serialize({ setup: [], steps: [], teardown: [] });
-    await writeFile(path, serialize(stored));
-    const found = (await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO);
-    expect(found?.summary).toBeDefined();
-    expect(found?.checked(keyOf)).toBeUndefined();
+    // The same build and format, but the steps said to lie beyond the end of the file, or in a layout this
+    // build never wrote.
+    const layout = await readLayout(path);
+    const check = layout.index.entries[0]![1].checks[0]!;
+    const intact = check.scenario;
+    for (const damage of [{ at: layout.sections.byteLength }, { lengths: [0, 0] }, { at: undefined }]) {
+      check.scenario = { ...intact, ...damage };
+      await writeLayout(path, layout);
+      const found = (await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO);
+      expect(found?.summary).toBeDefined();
+      expect(found?.checked(keyOf)).toBeUndefined();
+    }
+  });
+});
+
+describe('openParseCache and the steps it keeps', () => {
+  const step = (url: string) => ({ kind: 'request', request: { method: 'GET', url } });
+
+  it('leaves them in the file: a scenario reads its steps there when it runs, also one parsed this run', async () => {
+    const { path, options, first } = await savedCheck([step('/before')]);
+    const later = (await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO)?.checked(keyOf);
+    const thisRun = first.lookup('/p/a.yaml', 'a.yaml', SCENARIO)?.checked(keyOf);
+    // The steps rewritten in place (same length, same file): both read what the file now says.
+    const layout = await readLayout(path);
+    const at = layout.sections.indexOf(Buffer.from('/before', 'latin1'));
+    expect(at).toBeGreaterThan(-1);
+    const handle = await open(path, 'r+');
+    await handle.write(Buffer.from('/latter', 'latin1'), 0, 7, layout.base + at);
+    await handle.close();
+    expect(later?.scenario?.steps).toEqual([step('/latter')]);
+    expect(thisRun?.scenario?.steps).toEqual([step('/latter')]);
+  });
+
+  it('carries the steps of files that did not change into the cache it writes', async () => {
+    const { options } = await savedCheck([step('/kept')]);
+    const second = await openParseCache(options);
+    second.remember('/p/b.yaml', 'b.yaml', SCENARIO, parsedSource(SCENARIO, 'b.yaml'));
+    await second.save();
+    const third = await openParseCache(options);
+    expect(third.lookup('/p/b.yaml', 'b.yaml', SCENARIO)).toBeDefined();
+    const kept = third.lookup('/p/a.yaml', 'a.yaml', SCENARIO)?.checked(keyOf);
+    expect(kept?.scenario?.steps).toEqual([step('/kept')]);
+  });
+
+  it('reads them from the file it opened, whatever cache is written over it meanwhile', async () => {
+    const { options } = await savedCheck([step('/first')]);
+    const running = (await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO)?.checked(keyOf);
+    // Another run of the same project writes a cache with other steps for the same file.
+    const other = await openParseCache(options);
+    other.rememberChecked('/p/a.yaml', 'a.yaml', SCENARIO, {
+      key: 'k',
+      uses: [],
+      result: {
+        diagnostics: [],
+        scenario: {
+          name: 'A',
+          tags: [],
+          setup: [],
+          steps: [step('/a-much-longer-path')],
+          teardown: [],
+        } as never,
+      },
+    });
+    await other.save();
+    expect(running?.scenario?.steps).toEqual([step('/first')]);
+    const fresh = (await openParseCache(options)).lookup('/p/a.yaml', 'a.yaml', SCENARIO)?.checked(keyOf);
+    expect(fresh?.scenario?.steps).toEqual([step('/a-much-longer-path')]);
   });
 });
 

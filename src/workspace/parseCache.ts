@@ -9,16 +9,18 @@
  * something changed; a missing, stale or corrupt cache is simply rebuilt, never an error.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedScenario, ScenarioSummary } from '../language/index.js';
 import { isPrivate } from './privateFiles.js';
+import { readRange, SectionFile } from './sectionFile.js';
 import {
-  isStoredScenarioData,
   scenarioFromStore,
   storeScenario,
+  StoredSections,
+  type SectionLengths,
   type StoredScenarioData,
 } from './storedScenario.js';
 
@@ -57,8 +59,8 @@ export interface ParseCacheOptions {
 }
 
 /**
- * A check as the file keeps it: the scenario in its stored form (storedScenario.ts), whose steps stay bytes
- * (views into the file read) until a run reads them.
+ * A check as a run keeps it: the scenario in its stored form (storedScenario.ts), whose steps stay bytes in
+ * the cache file (or, parsed this run, in memory until the cache is written) until a run reads them.
  */
 interface StoredCheck {
   key: string;
@@ -75,7 +77,26 @@ interface Entry {
 }
 
 /** The layout of the cache file: a file of another layout is ignored, whatever build wrote it. */
-const FORMAT = 5;
+const FORMAT = 6;
+
+/**
+ * The file: MAGIC, the index's length (4 bytes, little-endian), the index (CacheFile, serialized), then
+ * every stored scenario's sections one after the other. Opening the cache reads the index only; a run reads
+ * a scenario's sections from the file when it runs it.
+ */
+const MAGIC = Buffer.from(`runner parse cache ${FORMAT}\n`, 'latin1');
+const HEAD_BYTES = MAGIC.byteLength + 4;
+
+/** A stored scenario in the index: its small fields, and where its sections are in the section area. */
+interface IndexedScenario {
+  header: StoredScenarioData['header'];
+  uses: boolean;
+  at: number;
+  lengths: SectionLengths;
+}
+
+type IndexedCheck = Omit<StoredCheck, 'scenario'> & { scenario?: IndexedScenario };
+type IndexedEntry = Omit<Entry, 'checks'> & { checks: IndexedCheck[] };
 
 function storedCheck({ key, uses, result }: CheckedScenario): StoredCheck {
   return {
@@ -86,9 +107,7 @@ function storedCheck({ key, uses, result }: CheckedScenario): StoredCheck {
   };
 }
 
-/** The outcome a check kept; none when its scenario is not in today's layout (it is checked again). */
-function parsedOf(check: StoredCheck): ParsedScenario | undefined {
-  if (check.scenario !== undefined && !isStoredScenarioData(check.scenario)) return undefined;
+function parsedOf(check: StoredCheck): ParsedScenario {
   return {
     diagnostics: check.diagnostics,
     ...(check.scenario ? { scenario: scenarioFromStore(check.scenario) } : {}),
@@ -98,7 +117,96 @@ function parsedOf(check: StoredCheck): ParsedScenario | undefined {
 interface CacheFile {
   format: number;
   build: string;
-  entries: Array<[string, Entry]>;
+  entries: Array<[string, IndexedEntry]>;
+}
+
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** Whether an indexed scenario has today's layout and its sections lie within `file`. */
+function isIndexedScenario(value: unknown, file: SectionFile): value is IndexedScenario {
+  const scenario = value as Partial<IndexedScenario> | null;
+  return (
+    typeof scenario?.header === 'object' &&
+    scenario.header !== null &&
+    typeof scenario.uses === 'boolean' &&
+    isCount(scenario.at) &&
+    Array.isArray(scenario.lengths) &&
+    scenario.lengths.length === 3 &&
+    scenario.lengths.every(isCount) &&
+    scenario.at + scenario.lengths[0] + scenario.lengths[1] + scenario.lengths[2] <= file.size
+  );
+}
+
+/** An entry as a run keeps it; a check whose scenario is not in today's layout is dropped (checked again). */
+function entryFromIndex(entry: IndexedEntry, file: SectionFile): Entry {
+  const checks: StoredCheck[] = [];
+  for (const { scenario, ...check } of entry.checks) {
+    if (scenario === undefined) checks.push(check);
+    else if (isIndexedScenario(scenario, file)) {
+      const { at, lengths, ...data } = scenario;
+      checks.push({ ...check, scenario: { ...data, sections: StoredSections.inFile(file, at, lengths) } });
+    }
+  }
+  return { ...entry, checks };
+}
+
+/**
+ * The entries of the cache file at `path`, whose sections stay in it; none when it is missing, of another
+ * layout or build, or damaged. Each run's stored scenarios keep the file open (SectionFile), so a newer
+ * cache written over it meanwhile changes nothing they read.
+ */
+function readCacheFile(path: string, build: string): Map<string, Entry> {
+  const fd = openSync(path, 'r');
+  let file: SectionFile | undefined;
+  try {
+    const size = fstatSync(fd).size;
+    const head = readRange(fd, 0, HEAD_BYTES);
+    if (head === undefined || !head.subarray(0, MAGIC.byteLength).equals(MAGIC)) return new Map();
+    const indexBytes = readRange(fd, HEAD_BYTES, head.readUInt32LE(MAGIC.byteLength));
+    const stored: unknown = indexBytes && deserialize(indexBytes);
+    if (indexBytes === undefined || !isCacheFile(stored, build)) return new Map();
+    const base = HEAD_BYTES + indexBytes.byteLength;
+    const opened = (file = new SectionFile(fd, base, size - base));
+    return new Map(stored.entries.map(([name, entry]) => [name, entryFromIndex(entry, opened)]));
+  } catch {
+    return new Map();
+  } finally {
+    // Once a SectionFile holds the descriptor, it closes it when no stored scenario needs it any more.
+    if (file === undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The cache file's bytes for `entries` (HEAD, index, section area), and where each stored scenario's
+ * sections land in the section area. Sections still in the file being replaced are read from it.
+ */
+function cacheFileBytes(
+  build: string,
+  entries: Array<[string, Entry]>,
+): { chunks: Uint8Array[]; placed: Array<[StoredSections, number]> } {
+  const sections: Uint8Array[] = [];
+  const placed: Array<[StoredSections, number]> = [];
+  let at = 0;
+  const indexed = entries.map(([name, entry]): [string, IndexedEntry] => [
+    name,
+    {
+      ...entry,
+      checks: entry.checks.map(({ scenario, ...check }) => {
+        if (scenario === undefined) return check;
+        const { sections: stored, ...data } = scenario;
+        sections.push(stored.joined());
+        placed.push([stored, at]);
+        const indexedScenario: IndexedScenario = { ...data, at, lengths: stored.lengths };
+        at += stored.byteLength;
+        return { ...check, scenario: indexedScenario };
+      }),
+    },
+  ]);
+  const index = serialize({ format: FORMAT, build, entries: indexed } satisfies CacheFile);
+  const head = Buffer.alloc(HEAD_BYTES);
+  MAGIC.copy(head);
+  head.writeUInt32LE(index.byteLength, MAGIC.byteLength);
+  return { chunks: [head, index, ...sections], placed };
 }
 
 /** Cache files of projects not run for this long are removed when another cache file is written. */
@@ -134,19 +242,22 @@ function isCacheFile(value: unknown, build: string): value is CacheFile {
   );
 }
 
+/** The section area of the cache file just written at `path` from `chunks`, open for reading. */
+function openSectionArea(path: string, chunks: Uint8Array[]): SectionFile {
+  const base = chunks[0]!.byteLength + chunks[1]!.byteLength;
+  const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0) - base;
+  return new SectionFile(openSync(path, 'r'), base, size);
+}
+
 export async function openParseCache(options: ParseCacheOptions): Promise<ParseCache> {
   const path = join(options.dir, `scenarios-${sha256(options.root).slice(0, 16)}.bin`);
   let entries = new Map<string, Entry>();
   let trusted = true;
   try {
-    // Read at once: this runs before a run starts, and is its largest file.
     trusted = isPrivateFile(options.dir) && isPrivateFile(path);
-    const stored: unknown = trusted ? deserialize(readFileSync(path)) : undefined;
-    if (isCacheFile(stored, options.build)) {
-      entries = new Map(stored.entries);
-    }
+    if (trusted) entries = readCacheFile(path, options.build);
   } catch {
-    // No cache yet, or one this build cannot read: start empty.
+    // No cache yet: start empty.
   }
   const used = new Set<string>();
   let changed = false;
@@ -188,21 +299,23 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       if (!changed || !trusted) return;
       // Most recently used last, so the oldest are the first to go.
       const ordered = [...entries].sort(([a], [b]) => Number(used.has(a)) - Number(used.has(b)));
-      const file: CacheFile = {
-        format: FORMAT,
-        build: options.build,
-        entries: ordered.slice(-MAX_ENTRIES),
-      };
+      const { chunks, placed } = cacheFileBytes(options.build, ordered.slice(-MAX_ENTRIES));
       // A name no other process writing the same cache uses at the same time.
       const temp = `${path}.${randomUUID()}.tmp`;
+      let written: SectionFile | undefined;
       try {
         await mkdir(options.dir, { recursive: true, mode: 0o700 });
-        await writeFile(temp, serialize(file), { mode: 0o600 });
+        // One write: a write per scenario made saving 2,000 files several times slower.
+        await writeFile(temp, Buffer.concat(chunks), { mode: 0o600 });
+        written = openSectionArea(temp, chunks);
         await rename(temp, path);
-        await removeUnusedFiles(options.dir, Date.now());
       } catch {
         await rm(temp, { force: true }).catch(() => undefined);
+        return;
       }
+      // The sections parsed this run leave memory, and those of the replaced file follow to the new one.
+      for (const [sections, at] of placed) sections.movedTo(written, at);
+      await removeUnusedFiles(options.dir, Date.now()).catch(() => undefined);
     },
   };
 }

@@ -3,36 +3,86 @@
  * request, but a parsed scenario with its source positions costs ~14 KB of heap, and V8 lets the heap grow
  * to a multiple of what it holds live: 2,000 files held as objects made the whole run's peak memory grow
  * with the number of files. A stored scenario keeps its name, tags and the other small fields as they are,
- * and each section (setup, steps, teardown) as serialized bytes outside the heap, made into objects again
- * each time it is read: the engine reads each section once per execution (~45 µs for 10 steps), and the
- * objects are garbage once it has finished. The parse cache keeps the same bytes, so a warm run never
- * serializes.
+ * and each section (setup, steps, teardown) as serialized bytes, made into objects again each time it is
+ * read: the engine reads each section once per execution (~45 µs for 10 steps), and the objects are
+ * garbage once it has finished. The bytes (~4 KB a file) stay in the parse cache file where it has them,
+ * read back when a section is read, so a run of thousands of files holds none of them.
  */
 import { deserialize, serialize } from 'node:v8';
 import type { Scenario, Step } from '../language/index.js';
+import type { SectionFile } from './sectionFile.js';
 
 type Sections = Pick<Scenario, 'setup' | 'steps' | 'teardown'>;
+type SectionName = keyof Sections;
 
-/** A stored scenario as data (what the parse cache keeps): the small fields, and each section's bytes. */
-export interface StoredScenarioData {
-  header: Omit<Scenario, keyof Sections>;
-  sections: Record<keyof Sections, Uint8Array>;
-  /** Whether any section has a `use` step (at any depth): composition follows only those. */
-  uses: boolean;
+/** The sections in the order a cache file keeps them, one after the other. */
+const SECTION_NAMES: readonly SectionName[] = ['setup', 'steps', 'teardown'];
+
+/** The byte length of each section, in SECTION_NAMES order. */
+export type SectionLengths = readonly [number, number, number];
+
+/** Where a stored scenario's serialized sections are: in memory, or in a range of an open file. */
+export class StoredSections {
+  private file: SectionFile | undefined;
+  private at = 0;
+
+  private constructor(
+    private bytes: Record<SectionName, Uint8Array> | undefined,
+    readonly lengths: SectionLengths,
+  ) {}
+
+  static inMemory(bytes: Record<SectionName, Uint8Array>): StoredSections {
+    return new StoredSections(bytes, [
+      bytes.setup.byteLength,
+      bytes.steps.byteLength,
+      bytes.teardown.byteLength,
+    ]);
+  }
+
+  /** Sections that `file` holds from `at` on, one after the other. */
+  static inFile(file: SectionFile, at: number, lengths: SectionLengths): StoredSections {
+    const sections = new StoredSections(undefined, lengths);
+    sections.movedTo(file, at);
+    return sections;
+  }
+
+  get byteLength(): number {
+    return this.lengths[0] + this.lengths[1] + this.lengths[2];
+  }
+
+  /**
+   * One section's bytes, to deserialize at once: read from the file each time when it holds them, into a
+   * buffer the next read reuses (a scenario's steps hold only strings, numbers, booleans and null, so
+   * nothing deserialized points into it).
+   */
+  read(name: SectionName): Uint8Array {
+    if (this.bytes) return this.bytes[name];
+    const index = SECTION_NAMES.indexOf(name);
+    let at = this.at;
+    for (let i = 0; i < index; i += 1) at += this.lengths[i]!;
+    return this.file!.read(at, this.lengths[index]!);
+  }
+
+  /** The three sections one after the other, as a cache file keeps them (a copy of its own). */
+  joined(): Uint8Array {
+    if (this.file) return Buffer.from(this.file.read(this.at, this.byteLength));
+    return Buffer.concat(SECTION_NAMES.map((name) => this.bytes![name]));
+  }
+
+  /** The same bytes were written at `at` of `file`: read them there from now on, and free the memory. */
+  movedTo(file: SectionFile, at: number): void {
+    this.file = file;
+    this.at = at;
+    this.bytes = undefined;
+  }
 }
 
-/** Whether `value` has the layout of StoredScenarioData (a cache file written by another layout has not). */
-export function isStoredScenarioData(value: unknown): value is StoredScenarioData {
-  const data = value as Partial<StoredScenarioData> | null;
-  return (
-    typeof data?.header === 'object' &&
-    data.header !== null &&
-    typeof data.sections === 'object' &&
-    data.sections !== null &&
-    [data.sections.setup, data.sections.steps, data.sections.teardown].every(
-      (section) => section instanceof Uint8Array,
-    )
-  );
+/** A stored scenario as data (what the parse cache keeps): the small fields, and its sections' bytes. */
+export interface StoredScenarioData {
+  header: Omit<Scenario, keyof Sections>;
+  sections: StoredSections;
+  /** Whether any section has a `use` step (at any depth): composition follows only those. */
+  uses: boolean;
 }
 
 /** The data behind each stored scenario object, so storing it again (or moving it) never serializes. */
@@ -55,7 +105,11 @@ export function storeScenario(scenario: Scenario): StoredScenarioData {
   const { setup, steps, teardown, ...header } = scenario;
   return {
     header,
-    sections: { setup: serialize(setup), steps: serialize(steps), teardown: serialize(teardown) },
+    sections: StoredSections.inMemory({
+      setup: serialize(setup),
+      steps: serialize(steps),
+      teardown: serialize(teardown),
+    }),
     uses: hasUse(setup) || hasUse(steps) || hasUse(teardown),
   };
 }
@@ -65,7 +119,7 @@ export function storeScenario(scenario: Scenario): StoredScenarioData {
  * fresh copy of its steps (nothing of them is kept between reads).
  */
 export function scenarioFromStore(data: StoredScenarioData): Scenario {
-  const read = (section: keyof Sections) => () => deserialize(data.sections[section]) as Step[];
+  const read = (section: SectionName) => () => deserialize(data.sections.read(section)) as Step[];
   const scenario = Object.defineProperties(
     { ...data.header },
     {
@@ -106,7 +160,8 @@ export function scenarioMentions(scenario: Scenario, word: string): boolean {
   if (JSON.stringify(data.header).includes(word)) return true;
   const latin1 = Buffer.from(word, 'latin1');
   const utf16 = Buffer.from(word, 'utf16le');
-  return Object.values(data.sections).some((section) => {
+  return SECTION_NAMES.some((name) => {
+    const section = data.sections.read(name);
     const bytes = Buffer.from(section.buffer, section.byteOffset, section.byteLength);
     return bytes.includes(latin1) || bytes.includes(utf16);
   });
