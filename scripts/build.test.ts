@@ -103,6 +103,26 @@ export async function load(url, context, next) {
   return { status, loaded };
 }
 
+/** Node's own modules whose names hold `part` that a `run` in `project` loaded (process.moduleLoadList). */
+async function internalModulesOfRun(project: string, part: string): Promise<string[]> {
+  const probe = join(scratch, 'internal-modules.cjs');
+  writeFileSync(
+    probe,
+    `process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((name) => name.includes(${JSON.stringify(part)})))));\n`,
+  );
+  const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--require', probe, bundle, 'run'], {
+      cwd: project,
+      env: { PATH: '', RUNNER_NO_CACHE: '1' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (status) => resolve({ status, stderr }));
+  });
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stderr) as string[];
+}
+
 /** A project with one scenario: a GET to a loopback server, reached as localhost, that answers JSON. */
 async function withHttpProject(name: string, use: (project: string) => void | Promise<void>): Promise<void> {
   const server = createServer((_request, response) => response.end('{"ok":true}'));
@@ -186,22 +206,14 @@ describe('dist/runner.cjs and the program in dist/lib', () => {
     // Node loads its bundled undici lazily, when a web global (Headers, fetch) or node:http's WebSocket is
     // first read; runner's HTTP client is node:http itself and needs none of it (scripts/build.mjs).
     await withHttpProject('undici-probe', async (project) => {
-      const probe = join(scratch, 'internal-modules.cjs');
-      writeFileSync(
-        probe,
-        "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((name) => name.includes('undici')))));\n",
-      );
-      const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--require', probe, bundle, 'run'], {
-          cwd: project,
-          env: { PATH: '', RUNNER_NO_CACHE: '1' },
-        });
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('exit', (status) => resolve({ status, stderr }));
-      });
-      expect(result.status).toBe(0);
-      expect(JSON.parse(result.stderr)).toEqual([]);
+      expect(await internalModulesOfRun(project, 'undici')).toEqual([]);
+    });
+  });
+
+  it('loads no node:child_process for a run of a project without credentials files (~3 ms of every start)', async () => {
+    // Only the tracked-credentials warning asks git, and only when a credentials folder exists.
+    await withHttpProject('child-process-probe', async (project) => {
+      expect(await internalModulesOfRun(project, 'child_process')).toEqual([]);
     });
   });
 

@@ -4,7 +4,6 @@
  * repository can read that secret. Asked of git only when the credentials directory exists, with a time
  * limit: no git, no repository or a git that hangs means no warning, never an error and never a long wait.
  */
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { parseYaml, type YamlNode } from '../language/index.js';
@@ -13,21 +12,6 @@ import { readsEnvReference } from './envReferences.js';
 import { isDirectory } from './fileKinds.js';
 import { readTextFile } from './readYamlFile.js';
 import type { Workspace } from './types.js';
-
-/** Plenty for `git ls-files` on one directory; a git that takes longer is not worth waiting for. */
-const GIT_TIMEOUT_MS = 2_000;
-
-/** Files under `dir` that git tracks, relative to `dir`; empty when git cannot say. */
-function trackedFiles(dir: string): Promise<string[]> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['ls-files', '-z', '--', '.'],
-      { cwd: dir, timeout: GIT_TIMEOUT_MS, windowsHide: true, maxBuffer: 1024 * 1024 },
-      (error, stdout) => resolve(error ? [] : stdout.split('\0').filter((path) => path !== '')),
-    );
-  });
-}
 
 /** The first value (in file order) that reads no `$env.NAME`, with the path of keys leading to it. */
 function firstLiteral(node: YamlNode, path: string[] = []): { node: YamlNode; path: string[] } | undefined {
@@ -73,6 +57,7 @@ async function checkFile(file: string, display: string): Promise<Diagnostic | un
 export async function trackedCredentialWarnings(workspace: Workspace): Promise<Diagnostic[]> {
   const dir = join(workspace.runnerDir, 'credentials');
   if (!(await isDirectory(dir))) return [];
+  const { trackedFiles } = await import('./gitTrackedFiles.js');
   const tracked = (await trackedFiles(dir)).filter((path) => /\.ya?ml$/.test(path));
   const warnings = await Promise.all(
     tracked.map((path) => {
