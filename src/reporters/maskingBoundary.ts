@@ -13,6 +13,7 @@ import type {
 } from '../engine/index.js';
 import { quoteValue } from '../expressions/index.js';
 import { MASK, pathKeys, type Masker } from '../masking/index.js';
+import { LAZY, maskedOnRead } from './maskOnRead.js';
 
 /**
  * An assertion's message shows the value it found (`got {"token":"eyJ..."}`), shortened. Field masking
@@ -125,22 +126,20 @@ const PATH = {
 /** A lazily masked field not read yet (undefined is a value a field can have). */
 const UNREAD: unique symbol = Symbol('unread');
 
+/** Where a request's and a response's large fields are masked, made once. */
+const REQUEST_LAZY = { headers: PATH.requestHeaders, body: PATH.requestBody };
+const RESPONSE_LAZY = { headers: PATH.responseHeaders, body: PATH.responseBody };
+
 function maskRequest(raw: RecordedRequest, masker: Masker): RecordedRequest {
   if (masker.isSensitive(PATH.request)) return MASK as unknown as RecordedRequest;
-  let headers: RecordedRequest['headers'] | typeof UNREAD = UNREAD;
-  let body: unknown = UNREAD;
-  const out: Masked<RecordedRequest> = {
+  const fields: Masked<RecordedRequest> = {
     method: masker.maskValue(raw.method, PATH.requestMethod),
     url: masker.maskValue(raw.url, PATH.requestUrl),
-    get headers() {
-      return headers === UNREAD ? (headers = masker.maskValue(raw.headers, PATH.requestHeaders)) : headers;
-    },
-    get body() {
-      return body === UNREAD ? (body = masker.maskValue(raw.body, PATH.requestBody)) : body;
-    },
+    headers: LAZY as RecordedRequest['headers'],
+    body: LAZY,
     proxy: raw.proxy === undefined ? undefined : masker.maskText(raw.proxy),
   };
-  return out as RecordedRequest;
+  return maskedOnRead<RecordedRequest>(fields, raw, masker, REQUEST_LAZY);
 }
 
 /**
@@ -165,23 +164,17 @@ function maskStream(raw: StreamExchange, masker: Masker): StreamExchange {
 
 function maskResponse(raw: RecordedResponse, masker: Masker): RecordedResponse {
   if (masker.isSensitive(PATH.response)) return MASK as unknown as RecordedResponse;
-  let headers: RecordedResponse['headers'] | typeof UNREAD = UNREAD;
-  let body: unknown = UNREAD;
-  const out: Masked<RecordedResponse> = {
+  const fields: Masked<RecordedResponse> = {
     status: raw.status,
     statusText: masker.maskValue(raw.statusText, PATH.responseStatusText),
     httpVersion: raw.httpVersion,
-    get headers() {
-      return headers === UNREAD ? (headers = masker.maskValue(raw.headers, PATH.responseHeaders)) : headers;
-    },
-    get body() {
-      return body === UNREAD ? (body = masker.maskValue(raw.body, PATH.responseBody)) : body;
-    },
+    headers: LAZY as RecordedResponse['headers'],
+    body: LAZY,
     sizeBytes: raw.sizeBytes,
     encoding: raw.encoding,
     encodedSizeBytes: raw.encodedSizeBytes,
   };
-  return out as RecordedResponse;
+  return maskedOnRead<RecordedResponse>(fields, raw, masker, RESPONSE_LAZY);
 }
 
 /** A token request or Digest challenge: its request and response masked as the step's own are. */
