@@ -5,14 +5,7 @@ import {
   valueAsText,
   type ExpressionRuntime,
 } from '../expressions/index.js';
-import {
-  applyQuery,
-  findHeader,
-  resolveUrl,
-  serializeBody,
-  urlCredentials,
-  type HttpRequest,
-} from '../http/index.js';
+import { applyQuery, resolveUrl, serializeBody, urlCredentials, type HttpRequest } from '../http/index.js';
 import { encodeForm, expandLists, FORM_CONTENT_TYPE, graphqlPayload } from '../language/index.js';
 import type { RequestSpec } from '../language/model.js';
 import type { AssetReader } from '../workspace/assets.js';
@@ -113,17 +106,30 @@ export function compileRequest(
   const url = query.length === 0 ? resolved : applyQuery(resolved, query);
   // A list value sends one header line per item (DECISIONS, Wave 2 "Language additions").
   const headers: HttpRequest['headers'] = {};
+  // The names runner itself may add to or change, found while the step's own are written.
+  const named: HeaderNames = { userAgent: false, authorization: false };
   for (const key of Object.keys(spec.headers)) {
     const value = spec.headers[key]!;
     setOwnKey(headers, key, Array.isArray(value) ? value.map(text) : text(value as string));
+    const lower = key.toLowerCase();
+    if (lower === 'content-type') named.contentType ??= key;
+    else if (lower === 'user-agent') named.userAgent = true;
+    else if (lower === 'authorization') named.authorization = true;
   }
   if (spec.multipart) {
     const multipart = spec.multipart;
     return compileMultipart({ ...spec, multipart }, inputs).then((body) =>
-      withBody(spec, inputs, url, headers, body),
+      withBody(spec, inputs, url, headers, named, body),
     );
   }
-  return withBody(spec, inputs, url, headers, compileBody(spec, headers, inputs));
+  return withBody(spec, inputs, url, headers, named, compileBody(spec, headers, inputs));
+}
+
+/** Which of the headers runner fills in the step wrote itself (any case); the first `content-type` key. */
+interface HeaderNames {
+  contentType?: string;
+  userAgent: boolean;
+  authorization: boolean;
 }
 
 /** The request once its body is made: content type, user agent, URL credentials, and the record. */
@@ -132,17 +138,17 @@ function withBody(
   { environment, userAgent, signal }: CompileInputs,
   url: string,
   headers: HttpRequest['headers'],
+  named: HeaderNames,
   body: CompiledBody,
 ): CompiledRequest {
   if (body.contentType !== undefined) {
-    const existing = Object.keys(headers).find((key) => key.toLowerCase() === 'content-type');
-    if (existing === undefined) headers['content-type'] = body.contentType;
-    else if (body.forceContentType) headers[existing] = body.contentType;
+    if (named.contentType === undefined) headers['content-type'] = body.contentType;
+    else if (body.forceContentType) headers[named.contentType] = body.contentType;
   }
-  if (findHeader(headers, 'user-agent') === undefined) headers['user-agent'] = userAgent;
+  if (!named.userAgent) headers['user-agent'] = userAgent;
   // DECISIONS.md, HTTP: `user:pass@` in a URL sends Basic auth, unless the step sets its own header.
   const credentials = urlCredentials(url);
-  if (credentials.authorization !== undefined && findHeader(headers, 'authorization') === undefined)
+  if (credentials.authorization !== undefined && !named.authorization)
     headers.authorization = credentials.authorization;
 
   const timeoutMs = spec.timeoutMs ?? environment.timeoutMs;

@@ -15,10 +15,9 @@ import { parseTemplate } from './templateParser.js';
 export const parseTemplateCached = cachedBy(parseTemplate);
 
 function templateTree(text: string): ValueNode {
-  const { node, errors } = parseTemplateCached(text);
-  const [first] = errors;
-  if (first) throw first;
-  return node;
+  const parsed = parseTemplateCached(text);
+  if (parsed.errors.length > 0) throw parsed.errors[0]!;
+  return parsed.node;
 }
 
 /** Throws ExpressionError for a syntax error, an undefined variable or a path that does not resolve. */

@@ -1,6 +1,6 @@
 import { evaluateCondition, interpolate, valueAsText } from '../../expressions/index.js';
 import type { Section, Step } from '../../language/model.js';
-import type { StepNesting } from '../events.js';
+import type { StepBegin, StepEnd, StepNesting } from '../events.js';
 import { interruptedReason } from '../interrupts.js';
 import type { StepResult } from '../results.js';
 import { executeCacheStep } from './cache.js';
@@ -95,14 +95,15 @@ export async function executeStep(step: Step, index: number, context: StepContex
   const { services } = context;
   const label = stepLabel(step, context);
   const nesting = nestingOf(step);
-  services.listener.onStepBegin?.({
+  const begin: StepBegin = {
     scenario: context.scenario,
     section: context.section,
     label,
     depth: context.depth,
     loc: step.loc,
-    ...(nesting ? { nesting } : {}),
-  });
+  };
+  if (nesting) begin.nesting = nesting;
+  services.listener.onStepBegin?.(begin);
   let outcome: StepOutcome | undefined;
   let guard = true;
   if (step.if !== undefined) {
@@ -138,12 +139,9 @@ export async function executeStep(step: Step, index: number, context: StepContex
     ...outcome,
   };
   if (result.status === 'failed') result.variablesAtFailure = context.store.snapshot();
-  services.listener.onStepEnd?.({
-    scenario: context.scenario,
-    depth: context.depth,
-    result,
-    ...(nesting ? { nesting } : {}),
-  });
+  const end: StepEnd = { scenario: context.scenario, depth: context.depth, result };
+  if (nesting) end.nesting = nesting;
+  services.listener.onStepEnd?.(end);
   return result;
 }
 

@@ -4,6 +4,7 @@ import {
   parseSubjectQuery,
   queryRoot,
   type AssertionResult,
+  type EvaluateOptions,
   withJwt,
   type ExpectationInput,
   type SubjectQuery,
@@ -103,13 +104,13 @@ interface StepReads {
 function stepReads(step: Step & { kind: 'request' }): StepReads {
   let jwt = false;
   let engines = false;
-  const note = (text: string) => {
+  const count = step.expect.length + step.save.length;
+  for (let i = 0; i < count; i++) {
+    const text = i < step.expect.length ? step.expect[i]!.path : step.save[i - step.expect.length]!.source;
     const root = queryRoot(parseSubjectQuery(text));
     if (root === 'jwt') jwt = true;
     else if (root === 'jsonpath' || root === 'xpath') engines = true;
-  };
-  for (const expectation of step.expect) note(expectation.path);
-  for (const save of step.save) note(save.source);
+  }
   if (!engines) return jwt ? READS_JWT : READS_PLAIN;
   const queries = [
     ...step.expect.map((expectation) => parseSubjectQuery(expectation.path)),
@@ -126,8 +127,31 @@ const NO_CONTRACT: Awaited<ReturnType<typeof checkContract>> = { assertions: [] 
 
 const unavailable = { passed: false, errors: ['schema validation is not set up for this run'] };
 
-/** The verdicts of a step without `schema` checks (read, never written). */
-const NO_SCHEMA_VERDICTS: ReadonlyMap<string, SchemaVerdict> = new Map();
+/** How a step without `schema` checks is evaluated, made once (nearly every step, every time). */
+const WITHOUT_SCHEMAS: EvaluateOptions = { validateSchema: () => unavailable, inOrder: false };
+const WITHOUT_SCHEMAS_IN_ORDER: EvaluateOptions = { ...WITHOUT_SCHEMAS, inOrder: true };
+
+function evaluateOptions(
+  step: Step & { kind: 'request' },
+  verdicts: ReadonlyMap<string, SchemaVerdict> | undefined,
+): EvaluateOptions {
+  const inOrder = step.expectInOrder === true;
+  if (verdicts === undefined || verdicts.size === 0)
+    return inOrder ? WITHOUT_SCHEMAS_IN_ORDER : WITHOUT_SCHEMAS;
+  return { validateSchema: (name: string) => verdicts.get(name) ?? unavailable, inOrder };
+}
+
+function hasSchemaCheck(expectations: readonly ExpectationInput[]): boolean {
+  for (const expectation of expectations) if (expectation.path === 'schema') return true;
+  return false;
+}
+
+/** The outcome with the token requests or Digest challenges that went before the step's own request. */
+function withAuthRecord(outcome: StepOutcome, auth: StepAuthRecord | undefined): StepOutcome {
+  return auth === undefined || auth.exchanges.length === 0
+    ? outcome
+    : { ...outcome, authExchanges: auth.exchanges };
+}
 
 /** Schema checks read files and compile once per run, so they are awaited before the assertions run. */
 async function checkSchemas(
@@ -198,11 +222,6 @@ export async function executeRequestStep(
       return { status: 'failed', error: describeError(error) };
     }
   }
-  const withAuthRecord = (outcome: StepOutcome): StepOutcome =>
-    auth === undefined || auth.exchanges.length === 0
-      ? outcome
-      : { ...outcome, authExchanges: auth.exchanges };
-
   let followed: FollowedResponse;
   try {
     followed = await sendFollowingRedirects(
@@ -217,8 +236,8 @@ export async function executeRequestStep(
     // DECISIONS.md, Interrupts: the request in flight is aborted; the step says why it has no response.
     const why = context.signal.aborted ? `interrupted: ${describeError(error)}` : describeError(error);
     // DECISIONS, "Finer points (wave 3)": without a token the step's own request is not sent.
-    if (error instanceof TokenRequestError) return withAuthRecord({ status: 'failed', error: why });
-    return withAuthRecord({ status: 'failed', request: compiled.recorded, error: why, ...redirects });
+    if (error instanceof TokenRequestError) return withAuthRecord({ status: 'failed', error: why }, auth);
+    return withAuthRecord({ status: 'failed', request: compiled.recorded, error: why, ...redirects }, auth);
   }
   const { response } = followed;
 
@@ -237,17 +256,12 @@ export async function executeRequestStep(
   if (reads.engines !== undefined) await loadQueryEngines(reads.engines);
   if (reads.jwt) subject = withJwt(subject, settings.jwtTokenPath);
   const expectations = resolveExpectations(step.expect, store, services.runtime);
-  const verdicts: ReadonlyMap<string, SchemaVerdict> = expectations.ready.some(
-    (expectation) => expectation.path === 'schema',
-  )
+  const verdicts = hasSchemaCheck(expectations.ready)
     ? await checkSchemas(expectations.ready, subject.body, services.schemas)
-    : NO_SCHEMA_VERDICTS;
+    : undefined;
   const contract =
     services.contract === undefined ? NO_CONTRACT : await checkContract(followed, subject, services.contract);
-  const evaluated = evaluateExpectations(expectations.ready, subject, {
-    validateSchema: (name) => verdicts.get(name) ?? unavailable,
-    inOrder: step.expectInOrder === true,
-  });
+  const evaluated = evaluateExpectations(expectations.ready, subject, evaluateOptions(step, verdicts));
   // Nearly every step has only its own checks: the list is then the one they came in.
   const assertions =
     expectations.failed.length === 0 && contract.assertions.length === 0
@@ -274,5 +288,5 @@ export async function executeRequestStep(
   verdict.request = response.proxy === undefined ? sent : { ...sent, proxy: response.proxy };
   verdict.response = recorded;
   verdict.requestId = findRequestId(response.headers);
-  return withAuthRecord(verdict);
+  return withAuthRecord(verdict, auth);
 }
