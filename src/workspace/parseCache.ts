@@ -10,7 +10,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedScenario, ScenarioSummary } from '../language/index.js';
@@ -194,7 +194,7 @@ function cacheFileBytes(
       checks: entry.checks.map(({ scenario, ...check }) => {
         if (scenario === undefined) return check;
         const { sections: stored, ...data } = scenario;
-        sections.push(stored.joined());
+        sections.push(...stored.pieces());
         placed.push([stored, at]);
         const indexedScenario: IndexedScenario = { ...data, at, lengths: stored.lengths };
         at += stored.byteLength;
@@ -240,6 +240,22 @@ function isCacheFile(value: unknown, build: string): value is CacheFile {
     (value as CacheFile).build === build &&
     Array.isArray((value as CacheFile).entries)
   );
+}
+
+/**
+ * Writes `chunks` to a new private file in one gathered write: a write per scenario made saving 2,000 files
+ * several times slower, and joining them first doubled the bytes held while a cold run saves.
+ */
+async function writeChunks(path: string, chunks: Uint8Array[]): Promise<void> {
+  const handle = await open(path, 'w', 0o600);
+  try {
+    const { bytesWritten } = await handle.writev(chunks);
+    if (bytesWritten !== chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0)) {
+      throw new Error('the parse cache was not written whole');
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The section area of the cache file just written at `path` from `chunks`, open for reading. */
@@ -305,8 +321,7 @@ export async function openParseCache(options: ParseCacheOptions): Promise<ParseC
       let written: SectionFile | undefined;
       try {
         await mkdir(options.dir, { recursive: true, mode: 0o700 });
-        // One write: a write per scenario made saving 2,000 files several times slower.
-        await writeFile(temp, Buffer.concat(chunks), { mode: 0o600 });
+        await writeChunks(temp, chunks);
         written = openSectionArea(temp, chunks);
         await rename(temp, path);
       } catch {

@@ -63,10 +63,10 @@ export class StoredSections {
     return this.file!.read(at, this.lengths[index]!);
   }
 
-  /** The three sections one after the other, as a cache file keeps them (a copy of its own). */
-  joined(): Uint8Array {
-    if (this.file) return Buffer.from(this.file.read(this.at, this.byteLength));
-    return Buffer.concat(SECTION_NAMES.map((name) => this.bytes![name]));
+  /** The three sections one after the other, as a cache file keeps them: the bytes, or a copy of its own. */
+  pieces(): Uint8Array[] {
+    if (this.file) return [Buffer.from(this.file.read(this.at, this.byteLength))];
+    return SECTION_NAMES.map((name) => this.bytes![name]);
   }
 
   /** The same bytes were written at `at` of `file`: read them there from now on, and free the memory. */
