@@ -73,8 +73,7 @@ function proxyHost(proxy: string): string {
 
 /** What a failure message says of the target: `host:port`, and the proxy that carried the request. */
 function failureContext(
-  url: URL,
-  proxy: string | undefined,
+  { url, proxy }: Pick<Exchange, 'url' | 'proxy'>,
   timeoutMs: number,
   progress: { timedOut: boolean; headersReceived: boolean },
 ): FailureContext {
@@ -99,29 +98,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const deadlines = createDeadlines();
   const compressed = options.compressed ?? true;
 
-  /** What `send` and `openStream` share: the checked target, the headers on the wire, the exchange. */
-  const prepare = (request: HttpRequest, decode: boolean) => {
+  /** What `send` and `openStream` share: the checked target, the headers on the wire, the route. */
+  const prepare = (request: HttpRequest, decode: boolean): Exchange => {
     const url = parseTarget(request.url);
     // Addresses a name resolves to are checked by the connector, on every new connection (see dialTargets).
     checkTarget(options, url.hostname);
     const body = request.body;
-    const headers = wireHeaders(request.headers, {
-      userAgent: options.userAgent,
-      acceptEncoding: decode ? ACCEPTED_ENCODINGS : undefined,
-      host: url.host,
-      body,
-    });
-    const proxy = transport.proxyFor(url);
-    const exchange: Exchange = {
+    return {
       url,
-      proxy,
+      proxy: transport.proxyFor(url),
       method: request.method,
-      headers: headers.fields,
-      lines: headers.lines,
+      headers: wireHeaders(request.headers, {
+        userAgent: options.userAgent,
+        acceptEncoding: decode ? ACCEPTED_ENCODINGS : undefined,
+        host: url.host,
+        body,
+      }),
       body,
-      expect: headers.expect,
     };
-    return { url, proxy, exchange };
   };
 
   /** What the connection that served the response was, and the proxy that carried it. */
@@ -146,7 +140,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
-      const { url, proxy, exchange } = prepare(request, compressed);
+      const exchange = prepare(request, compressed);
       const progress = { timedOut: false, headersReceived: false };
       const started = performance.now();
       try {
@@ -169,17 +163,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           body: response.body,
           durationMs: performance.now() - started,
         };
-        served(result, response.facts, proxy);
+        served(result, response.facts, exchange.proxy);
         if (response.encoding !== undefined) result.encoding = response.encoding;
         return result;
       } catch (error) {
-        throw failure(error, failureContext(url, proxy, request.timeoutMs, progress));
+        throw failure(error, failureContext(exchange, request.timeoutMs, progress));
       }
     },
 
     async openStream(request: HttpRequest, sink: StreamSink): Promise<HttpStreamHead> {
       // Undecoded: an event stream is read as it arrives, and compressing one defeats that.
-      const { url, proxy, exchange } = prepare(request, false);
+      const exchange = prepare(request, false);
       const progress = { timedOut: false, headersReceived: false };
       try {
         const head = await streamResponse(
@@ -194,10 +188,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           headers: head.headers,
           cancel: head.cancel,
         };
-        served(result, head.facts, proxy);
+        served(result, head.facts, exchange.proxy);
         return result;
       } catch (error) {
-        throw failure(error, failureContext(url, proxy, request.timeoutMs, progress));
+        throw failure(error, failureContext(exchange, request.timeoutMs, progress));
       }
     },
 

@@ -3,6 +3,7 @@ import { connectionFacts } from './connectionFacts.js';
 import type { Abort, ExchangeEvents, ResponseHead } from './collectResponse.js';
 import { findHeader } from './headers.js';
 import { nodeHttp } from './nodeModules.js';
+import type { WireHeaders } from './wireHeaders.js';
 
 /** curl's wait for `100 Continue` before it sends the body anyway (its `--expect100-timeout` default). */
 const CONTINUE_WAIT_MS = 1000;
@@ -10,11 +11,7 @@ const CONTINUE_WAIT_MS = 1000;
 /** One request as a transport sends it: headers already final (user-agent, accept-encoding, host). */
 export interface OutgoingRequest {
   method: string;
-  headers: Record<string, string | string[]>;
-  /** The same headers as name/value lines, when that form writes the same head (see wireHeaders). */
-  lines?: string[] | undefined;
-  /** The request carries `Expect`: it goes over HTTP/1.1 on a connection of its own (see transport.ts). */
-  expect: boolean;
+  headers: WireHeaders;
   /** A string goes out as UTF-8. */
   body?: string | Uint8Array;
 }
@@ -69,7 +66,7 @@ function headHeaders(
   route: Http1Route,
   request: OutgoingRequest,
 ): Record<string, string | string[]> | string[] {
-  const lines = request.lines;
+  const { lines, fields } = request.headers;
   if (
     lines !== undefined &&
     route.agent !== undefined &&
@@ -77,7 +74,7 @@ function headHeaders(
     (request.body !== undefined || !CHUNKED_BY_DEFAULT(request.method))
   )
     return lines;
-  return route.extraHeaders === undefined ? request.headers : { ...request.headers, ...route.extraHeaders };
+  return route.extraHeaders === undefined ? fields : { ...fields, ...route.extraHeaders };
 }
 
 /** Whether the request asks to wait for `100 Continue` before its body goes out. */
@@ -155,10 +152,10 @@ export function http1Exchange(
     });
     response.on('error', events.onError);
   });
-  if (payload !== undefined && request.expect) {
+  if (payload !== undefined && request.headers.expect) {
     exchange.on('continue', sendBody);
     exchange.flushHeaders();
-    wait = setTimeout(sendBody, waitsForContinue(request.headers) ? CONTINUE_WAIT_MS : 0);
+    wait = setTimeout(sendBody, waitsForContinue(request.headers.fields) ? CONTINUE_WAIT_MS : 0);
   } else {
     sendBody();
   }

@@ -51,7 +51,7 @@ export function openHttp2(
 function outgoingHeaders(request: OutgoingRequest, authority: string, path: string): OutgoingHttpHeaders {
   let host = authority;
   const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const [name, value] of Object.entries(request.headers.fields)) {
     const lower = name.toLowerCase();
     if (lower === 'host') host = Array.isArray(value) ? (value[0] ?? authority) : value;
     else if (lower === 'te' && value !== 'trailers') continue;

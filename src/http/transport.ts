@@ -149,7 +149,7 @@ export function createTransport(options: HttpClientOptions): Transport {
 
   /** A request with `Expect` gets a connection of its own (see http1Exchange); the rest share their agent's. */
   const http1Route = (exchange: Exchange): Http1Route => {
-    if (!exchange.expect) return pooledRoute(exchange.url, exchange.proxy);
+    if (!exchange.headers.expect) return pooledRoute(exchange.url, exchange.proxy);
     const { url, proxy } = exchange;
     const endpoint = endpointOf(url);
     if (proxy !== undefined && endpoint.protocol === 'http:') {
@@ -257,7 +257,7 @@ export function createTransport(options: HttpClientOptions): Transport {
       const { url, proxy } = exchange;
       const path = requestTarget(url, proxy);
       const viaHttp1: StartExchange = (events) => http1Exchange(http1Route(exchange), path, exchange, events);
-      if (url.protocol !== 'https:' || !options.http2 || exchange.expect) return viaHttp1;
+      if (url.protocol !== 'https:' || !options.http2 || exchange.headers.expect) return viaHttp1;
       const key = originKey(endpointOf(url), proxy);
       const live = http2.get(key);
       if (usable(live)) return (events) => http2Exchange(live, path, exchange, events);

@@ -8,7 +8,7 @@ export interface WireHeaders {
    * names that differ only by case (the object form keeps one), or a `content-disposition` (the object
    * form re-encodes it once the body's length is known).
    */
-  lines?: string[];
+  lines: string[] | undefined;
   /** The request carries `Expect` (see http1Exchange). */
   expect: boolean;
 }
@@ -44,6 +44,11 @@ function isAscii(text: string): boolean {
  */
 function toWire(value: string): string {
   return isAscii(value) ? value : Buffer.from(value, 'utf8').toString('latin1');
+}
+
+function add({ fields, lines }: WireHeaders, name: string, value: string): void {
+  fields[name] = value;
+  lines?.push(name, value);
 }
 
 /**
@@ -85,16 +90,13 @@ export function wireHeaders(
       else for (const item of wire) lines?.push(name, item);
     }
   }
-  const add = (name: string, value: string) => {
-    fields[name] = value;
-    lines?.push(name, value);
-  };
-  if (!userAgent) add('user-agent', defaults.userAgent);
+  const out: WireHeaders = { fields, lines, expect };
+  if (!userAgent) add(out, 'user-agent', defaults.userAgent);
   // DECISIONS, `http.compressed`: a step's own accept-encoding wins; whatever was asked for is decoded.
   if (!acceptEncoding && defaults.acceptEncoding !== undefined)
-    add('accept-encoding', defaults.acceptEncoding);
-  if (!host) add('host', defaults.host);
+    add(out, 'accept-encoding', defaults.acceptEncoding);
+  if (!host) add(out, 'host', defaults.host);
   // A declared length, as curl sends it, rather than chunks (unless the step chose its own framing).
-  if (!framed && defaults.body !== undefined) add('content-length', String(bodyLength(defaults.body)));
-  return lines === undefined ? { fields, expect } : { fields, lines, expect };
+  if (!framed && defaults.body !== undefined) add(out, 'content-length', String(bodyLength(defaults.body)));
+  return out;
 }
