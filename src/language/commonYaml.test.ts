@@ -91,6 +91,10 @@ describe('readCommonYaml against the yaml package', () => {
       'a: |\n  line 1\n    more\n  line 3\nb: >\n  folded\n  text\n\n  para\nc: |-\n  strip\n\nd: >-\n  x\ne: |\n  last',
     ],
     ['block scalar in a list', 'steps:\n  - script: |\n      one\n      two\n  - |\n    item\n'],
+    [
+      'block scalar endings',
+      'a: |\n    x\n  # c\nb: |\n    x\n   \nc: >\n  x\n\n\n  y\n\nd: |-\n  x\n\ne:   |   # c\n  x\n',
+    ],
     ['root list', '- a\n- b: 1\n  c: [2]\n'],
     ['root scalar', 'just text\n'],
     ['unicode', 'naïve: "日本語"\nemoji: 🙂 ok\n'],
