@@ -3,7 +3,8 @@
  * parsing, a budget of alias expansions (a "billion laughs" document stops after a few steps instead of
  * expanding exponentially) and a nesting cap.
  */
-import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import type * as YamlPackage from 'yaml';
+import type { Document, Node } from 'yaml';
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { readCommonYaml } from './commonYaml.js';
 import type { SourceLocation } from '../diagnostics/location.js';
@@ -66,8 +67,23 @@ export function parseYaml(text: string, file: string, limits: YamlLimits = DEFAU
   return parseWithYamlPackage(text, file, limits);
 }
 
+let loadedYamlPackage: typeof YamlPackage | undefined;
+
+/**
+ * The `yaml` package, evaluated the first time a text needs it: most runs never do (commonYaml.ts reads their
+ * files), and evaluating it costs about 4 ms of every start (bench/README.md, issue 24, third stop). Not an
+ * `await import()`, which would make parseYaml and its callers asynchronous: esbuild turns this `require` of
+ * a CommonJS package into a call of the copy bundled in dist/ (vitest provides `require` as well).
+ */
+function yamlPackage(): typeof YamlPackage {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+  loadedYamlPackage ??= require('yaml') as typeof YamlPackage;
+  return loadedYamlPackage;
+}
+
 /** The `yaml` package's reading of any YAML text, its errors and warnings as runner's diagnostics. */
 export function parseWithYamlPackage(text: string, file: string, limits: YamlLimits): ParsedYaml {
+  const { LineCounter, parseDocument } = yamlPackage();
   const lines = new LineCounter();
   // prettyErrors off: the pretty form quotes the source, which is slow and huge for pathological input.
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
@@ -120,6 +136,7 @@ function yamlProblem(
 
 class TreeBuilder {
   readonly diagnostics: Diagnostic[] = [];
+  private readonly yaml = yamlPackage();
   private aliasesLeft: number;
 
   constructor(
@@ -141,7 +158,7 @@ class TreeBuilder {
         location: loc,
       });
     }
-    if (isAlias(node)) {
+    if (this.yaml.isAlias(node)) {
       const target = node.resolve(this.doc);
       if (!target) {
         this.diagnostics.push({
@@ -162,10 +179,10 @@ class TreeBuilder {
       }
       return this.convert(target, depth, loc);
     }
-    if (isMap(node)) return this.convertMap(node.items, depth, loc);
-    if (isSeq(node))
+    if (this.yaml.isMap(node)) return this.convertMap(node.items, depth, loc);
+    if (this.yaml.isSeq(node))
       return { kind: 'seq', items: node.items.map((item) => this.convert(item, depth + 1, loc)), loc };
-    if (isScalar(node)) return this.scalar(node.value, rangeOf(node), loc);
+    if (this.yaml.isScalar(node)) return this.scalar(node.value, rangeOf(node), loc);
     return { kind: 'scalar', value: null, loc };
   }
 
@@ -181,7 +198,7 @@ class TreeBuilder {
       const key = this.keyText(pair.key);
       const value = this.convert(pair.value, depth + 1, keyLoc);
       // `<<: *defaults` merges another map's entries, a YAML 1.1 habit many scenario authors rely on.
-      if (key === '<<' && isScalar(pair.key) && (value.kind === 'map' || value.kind === 'seq')) {
+      if (key === '<<' && this.yaml.isScalar(pair.key) && (value.kind === 'map' || value.kind === 'seq')) {
         const sources = value.kind === 'map' ? [value] : value.items;
         for (const source of sources) if (source.kind === 'map') merged.push(...source.entries);
         continue;
@@ -199,7 +216,7 @@ class TreeBuilder {
   }
 
   private keyText(key: unknown): string {
-    if (isScalar(key)) return key.value === null ? '' : String(key.value);
+    if (this.yaml.isScalar(key)) return key.value === null ? '' : String(key.value);
     if (key === null || key === undefined) return '';
     return String(key);
   }
