@@ -94,12 +94,15 @@ function contentType(subject: Subject): string | undefined {
 function jsonBody(subject: Subject, wanted: boolean): Resolved {
   if (subject.bodyUnreadable !== undefined) return missing(subject.bodyUnreadable);
   if (subject.body === undefined) return missing('path not found: the response has no body');
-  const type = contentType(subject);
-  if (wanted && typeof subject.body === 'string' && subject.bodyProblem !== undefined)
-    return missing(`path not found: ${subject.bodyProblem}; only \`body\` as a whole can be read`);
-  if (wanted && typeof subject.body === 'string' && !(type ?? '').includes('json')) {
-    const what = type === undefined ? 'not JSON' : `not JSON (${type})`;
-    return missing(`path not found: the response body is ${what}; only \`body\` as a whole can be read`);
+  // Only a body kept as text needs its content type: a parsed JSON body is read on every step.
+  if (wanted && typeof subject.body === 'string') {
+    if (subject.bodyProblem !== undefined)
+      return missing(`path not found: ${subject.bodyProblem}; only \`body\` as a whole can be read`);
+    const type = contentType(subject);
+    if (!(type ?? '').includes('json')) {
+      const what = type === undefined ? 'not JSON' : `not JSON (${type})`;
+      return missing(`path not found: the response body is ${what}; only \`body\` as a whole can be read`);
+    }
   }
   return { found: true, value: subject.body };
 }
