@@ -37,7 +37,8 @@ function stepPair(scenario, pair) {
 `;
 }
 
-function scenario(number, pairs) {
+/** One scenario file's text with `pairs` step pairs (stepWork.mjs runs the same scenarios in process). */
+export function scenarioText(number, pairs) {
   const steps = [];
   for (let pair = 1; pair <= pairs; pair += 1) steps.push(stepPair(number, pair));
   return `scenario: Throughput ${number}\ntags: [bench]\nsteps:\n${steps.join('')}`;
@@ -52,6 +53,6 @@ export function writeWorkspace(dir, workload, baseUrl) {
   writeFileSync(join(dir, '.runner', 'environments', 'local.yaml'), `baseUrl: ${baseUrl}\n`);
   for (let number = 1; number <= workload.scenarios; number += 1) {
     const file = `throughput-${String(number).padStart(3, '0')}.yaml`;
-    writeFileSync(join(tests, file), scenario(number, workload.pairs));
+    writeFileSync(join(tests, file), scenarioText(number, workload.pairs));
   }
 }
