@@ -113,6 +113,13 @@ const PLATFORM_PATHS = ['vm', 'node:vm'].map((name) => ({
   name,
   message: `${PUBLIC_NODE_ONLY}: no node:vm.`,
 }));
+// A dependency's own files below its public entries (`ws/lib/sender.js`, `undici/lib/core/connect.js`).
+const PLATFORM_PATTERNS = [
+  {
+    group: ['*/lib/*', '@*/*/lib/*', '**/internal/*'],
+    message: `${PUBLIC_NODE_ONLY}: import a dependency's public entry, not its internal files.`,
+  },
+];
 const PLATFORM_SYNTAX = [
   {
     selector: 'ImportExpression[source.value=/^node:/]',
@@ -152,6 +159,7 @@ function boundaryRules(folder, allowed) {
       : ['process', 'node:process'].map((name) => ({ name, message: PROCESS_ONLY_IN_CLI }))),
   ];
   const restrictedPatterns = [
+    ...PLATFORM_PATTERNS,
     ...(pure ? [{ group: NODE_IO_PATTERNS, message: pureMessage }] : []),
     ...forbidden.map((other) => ({
       group: crossingInto(other),

@@ -17,6 +17,11 @@ describe('lint: only public Node APIs in src/', () => {
     ['node:vm', "import { Script } from 'node:vm';\nexport const s = Script;\n"],
     ['undici internals', "import connect from 'undici/lib/core/connect.js';\nexport const c = connect;\n"],
     [
+      "a scoped package's internals",
+      "import x from '@grpc/grpc-js/build/src/internal/channel.js';\nexport const c = x;\n",
+    ],
+    ["ws's internal files", "import Sender from 'ws/lib/sender.js';\nexport const s = Sender;\n"],
+    [
       'a private Module method',
       "import Module from 'node:module';\nexport const c = (Module as never as { _compile: unknown })._compile;\n",
     ],
