@@ -85,17 +85,33 @@ function decodeText(bytes: Uint8Array, charset: string): string {
   return decoder.decode(bytes);
 }
 
+interface MediaFacts {
+  charset: string;
+  saysJson: boolean;
+}
+
+/** What a content type says, by its text: a run's responses repeat a handful of them. */
+const mediaFacts = new Map<string | undefined, MediaFacts>();
+
+function factsOf(contentType: string | undefined): MediaFacts {
+  let facts = mediaFacts.get(contentType);
+  if (facts === undefined) {
+    facts = { charset: charsetOf(contentType), saysJson: isJsonMediaType(contentType) };
+    if (mediaFacts.size < 64 && (contentType?.length ?? 0) <= 256) mediaFacts.set(contentType, facts);
+  }
+  return facts;
+}
+
 /**
  * The body as text, plus its JSON value when the content type says JSON or, lacking that, when the text is
  * a JSON object or array (servers that send JSON as text/plain are common). Invalid JSON stays text.
  */
 export function decodeBody(response: Pick<HttpResponse, 'headers' | 'body'>): DecodedBody {
   if (response.body.byteLength > MAX_TEXT_BYTES) return tooLargeForText(response.body.byteLength);
-  const contentType = findHeader(response.headers, 'content-type');
-  const text = decodeText(response.body, charsetOf(contentType));
+  const { charset, saysJson } = factsOf(findHeader(response.headers, 'content-type'));
+  const text = decodeText(response.body, charset);
   const trimmed = text.trim();
   const looksStructured = trimmed.startsWith('{') || trimmed.startsWith('[');
-  const saysJson = isJsonMediaType(contentType);
   if (trimmed === '' || !(saysJson || looksStructured)) return { text, isJson: false };
   if (nestsDeeperThan(trimmed, MAX_JSON_DEPTH)) return { text, isJson: false, problem: describeTooDeep() };
   try {

@@ -4,8 +4,13 @@ export function findHeader(
   name: string,
 ): string | undefined {
   const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === wanted) return typeof value === 'string' ? value : value.join(', ');
+  // Keys only, and a name of another length is not lower-cased (lower-casing keeps an ASCII name's length):
+  // this runs for every response (decodeBody), where a pair array per header was a good part of the
+  // step's allocation.
+  for (const key of Object.keys(headers)) {
+    if (key.length !== wanted.length || (key !== wanted && key.toLowerCase() !== wanted)) continue;
+    const value = headers[key]!;
+    return typeof value === 'string' ? value : value.join(', ');
   }
   return undefined;
 }
