@@ -61,6 +61,22 @@ describe('stored scenarios', () => {
     expect(stored.steps).toHaveLength(2);
   });
 
+  it('read an empty section as a fresh empty list without reading its bytes, and other sections as before', () => {
+    const stored = compactScenario(parsed());
+    const { sections } = storeScenario(stored);
+    expect(sections.isEmpty('teardown')).toBe(true);
+    expect(sections.isEmpty('setup')).toBe(false);
+    expect(sections.isEmpty('steps')).toBe(false);
+    sections.read = () => {
+      throw new Error('read the bytes');
+    };
+    const first = stored.teardown;
+    expect(first).toEqual([]);
+    first.push(stored.teardown as never);
+    expect(stored.teardown).toEqual([]);
+    expect(() => stored.steps).toThrow('read the bytes');
+  });
+
   it('hold the steps as bytes whatever the number of reads (the stored data never grows)', () => {
     const stored = compactScenario(parsed());
     const data = storeScenario(stored);

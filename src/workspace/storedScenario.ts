@@ -18,6 +18,13 @@ type SectionName = keyof Sections;
 /** The sections in the order a cache file keeps them, one after the other. */
 const SECTION_NAMES: readonly SectionName[] = ['setup', 'steps', 'teardown'];
 
+/**
+ * An empty section's length: a section is a list of steps (or absent, in a partial model), and no other
+ * such value serializes to as few bytes, so a section of this length is read as `[]` without reading or
+ * deserializing it (most scenarios have no setup or teardown, and that was two `deserialize` per execution).
+ */
+const EMPTY_LIST_BYTES = serialize([]).byteLength;
+
 /** The byte length of each section, in SECTION_NAMES order. */
 export type SectionLengths = readonly [number, number, number];
 
@@ -48,6 +55,11 @@ export class StoredSections {
 
   get byteLength(): number {
     return this.lengths[0] + this.lengths[1] + this.lengths[2];
+  }
+
+  /** Whether a section holds no steps (see EMPTY_LIST_BYTES). */
+  isEmpty(name: SectionName): boolean {
+    return this.lengths[SECTION_NAMES.indexOf(name)] === EMPTY_LIST_BYTES;
   }
 
   /**
@@ -119,7 +131,8 @@ export function storeScenario(scenario: Scenario): StoredScenarioData {
  * fresh copy of its steps (nothing of them is kept between reads).
  */
 export function scenarioFromStore(data: StoredScenarioData): Scenario {
-  const read = (section: SectionName) => () => deserialize(data.sections.read(section)) as Step[];
+  const read = (section: SectionName) => (): Step[] =>
+    data.sections.isEmpty(section) ? [] : (deserialize(data.sections.read(section)) as Step[]);
   const scenario = Object.defineProperties(
     { ...data.header },
     {
