@@ -1,4 +1,4 @@
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics/errors.js';
 import { RunnerError } from '../diagnostics/errors.js';
 import type { Scenario } from '../language/model.js';
@@ -86,9 +86,12 @@ export interface RunPlan {
  * a directory run skips them; naming the file runs it.
  */
 function isFragment(file: string, testsPath: string): boolean {
-  return relative(testsPath, file)
-    .split(/[\\/]/)
-    .some((segment) => segment.startsWith('_'));
+  // A file inside the tests folder (every file a directory run finds) is cut, not passed through
+  // `relative`, which resolved both paths again: ~12 ms of a 1,000-file run's start (issue 24).
+  const inside = file.startsWith(testsPath + sep)
+    ? file.slice(testsPath.length + 1)
+    : relative(testsPath, file);
+  return inside.split(/[\\/]/).some((segment) => segment.startsWith('_'));
 }
 
 export function planErrors(plan: Pick<RunPlan, 'diagnostics'>): Diagnostic[] {
