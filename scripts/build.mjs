@@ -110,6 +110,44 @@ async function bundleCommonJs({ entry, outfile, shebang, define }) {
 }
 
 /**
+ * Packages the program reaches with a synchronous `require()` at first use (src/expressions/scenarioRegex.ts:
+ * re2js): built as CommonJS files of their own beside the chunks, so a run that never needs one neither
+ * reads nor compiles it. esbuild cannot split a `require()` off into a chunk of its own, hence these.
+ */
+const REQUIRED_APART = ['re2js'];
+
+/** Points each `require()` of a REQUIRED_APART package at its own file in dist/lib/chunks. */
+const requiredApart = {
+  name: 'required-apart',
+  setup(builder) {
+    const names = new RegExp(`^(${REQUIRED_APART.join('|')})$`);
+    builder.onResolve({ filter: names }, (args) =>
+      args.kind === 'require-call' ? { path: `./${args.path}.cjs`, external: true } : undefined,
+    );
+  },
+};
+
+/** Builds the REQUIRED_APART files and checks that only chunks, which sit beside them, require them. */
+async function bundleRequiredApart(outdir, metafile) {
+  for (const [output, { imports }] of Object.entries(metafile.outputs)) {
+    for (const { path, kind } of imports) {
+      const apart = kind === 'require-call' && REQUIRED_APART.some((name) => path === `./${name}.cjs`);
+      if (apart && !output.startsWith(`${outdir}/chunks/`)) {
+        throw new BuildError(`${output} requires ${path}, which is built into ${outdir}/chunks`);
+      }
+    }
+  }
+  for (const name of REQUIRED_APART) {
+    await build({
+      ...COMMON_OPTIONS,
+      format: 'cjs',
+      entryPoints: [name],
+      outfile: join(outdir, 'chunks', `${name}.cjs`),
+    }).catch(failedToBuild(name));
+  }
+}
+
+/**
  * The program as ES modules split at every `import()`: a command, and a heavy library (spreadsheets,
  * Redis, the MCP SDK, JSON Schema, WebSocket, gRPC), is read from disk only when a run first needs it, so
  * `--version` reads a few kilobytes. Plain dynamic imports: no loader of our own. esbuild's metafile (which
@@ -129,7 +167,9 @@ async function bundleSplit({ entry, outdir, name, define, metafile }) {
     banner: { js: ESM_REQUIRE_BANNER },
     define: { ...define },
     metafile: true,
+    plugins: [requiredApart],
   }).catch(failedToBuild(outdir));
+  await bundleRequiredApart(outdir, result.metafile);
   writeFileSync(join(root, metafile), JSON.stringify(result.metafile));
   trimSourceMaps(join(root, outdir));
   printBuilt(join(outdir, `${name}.mjs`), entry);

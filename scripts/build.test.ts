@@ -103,15 +103,13 @@ export async function load(url, context, next) {
   return { status, loaded };
 }
 
-/** Node's own modules whose names hold `part` that a `run` in `project` loaded (process.moduleLoadList). */
-async function internalModulesOfRun(project: string, part: string): Promise<string[]> {
-  const probe = join(scratch, 'internal-modules.cjs');
-  writeFileSync(
-    probe,
-    `process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((name) => name.includes(${JSON.stringify(part)})))));\n`,
-  );
+/** Runs `command` in `project` with `probe` (CommonJS) required first; what the probe wrote to stderr. */
+async function probedRun(project: string, probe: string, command = 'run'): Promise<string> {
+  const file = join(scratch, 'probe.cjs');
+  writeFileSync(file, probe);
+  // Asynchronous: a run talks to a server in this process.
   const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--require', probe, bundle, 'run'], {
+    const child = spawn(process.execPath, ['--require', file, bundle, command], {
       cwd: project,
       env: { PATH: '', RUNNER_NO_CACHE: '1' },
     });
@@ -120,7 +118,16 @@ async function internalModulesOfRun(project: string, part: string): Promise<stri
     child.on('exit', (status) => resolve({ status, stderr }));
   });
   expect(result.status).toBe(0);
-  return JSON.parse(result.stderr) as string[];
+  return result.stderr;
+}
+
+/** Node's own modules whose names hold `part` that a `run` in `project` loaded (process.moduleLoadList). */
+async function internalModulesOfRun(project: string, part: string): Promise<string[]> {
+  const stderr = await probedRun(
+    project,
+    `process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((name) => name.includes(${JSON.stringify(part)})))));\n`,
+  );
+  return JSON.parse(stderr) as string[];
 }
 
 /** A project with one scenario: a GET to a loopback server, reached as localhost, that answers JSON. */
@@ -214,6 +221,24 @@ describe('dist/runner.cjs and the program in dist/lib', () => {
     // Only the tracked-credentials warning asks git, and only when a credentials folder exists.
     await withHttpProject('child-process-probe', async (project) => {
       expect(await internalModulesOfRun(project, 'child_process')).toEqual([]);
+    });
+  });
+
+  it('reads re2js only when a scenario has a pattern (~150 KiB of every plain run otherwise)', async () => {
+    // re2js is built as a CommonJS file of its own (scripts/build.mjs, REQUIRED_APART), required at first use.
+    const required = async (project: string, command: string): Promise<string[]> => {
+      const probe = `process.on('exit', () => process.stderr.write(JSON.stringify(Object.keys(require.cache))));\n`;
+      const files = JSON.parse(await probedRun(project, probe, command)) as string[];
+      return files.filter((file) => file.endsWith('re2js.cjs'));
+    };
+    await withHttpProject('re2js-probe', async (project) => {
+      expect(await required(project, 'run')).toEqual([]);
+      writeFileSync(
+        join(project, '.runner', 'tests', 'pattern.yaml'),
+        'scenario: pattern\nsteps:\n  - request: { method: GET, url: /x }\n    expect: { body.ok: matchesRegex ^t }\n',
+      );
+      // The same probe sees it once a scenario has a pattern: the check above means something.
+      expect(await required(project, 'validate')).toEqual([join(root, 'dist', 'lib', 'chunks', 're2js.cjs')]);
     });
   });
 

@@ -3,7 +3,7 @@
  * function that takes a pattern). DECISIONS, Wave 2 "Language additions": they run on a linear-time engine with
  * RE2 syntax, so no pattern and no server answer can hang a run (`^(a+)+$` stays linear).
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 
 /** A compiled scenario pattern. */
 export interface ScenarioRegex {
@@ -15,17 +15,39 @@ export interface ScenarioRegex {
   exec(text: string): (string | undefined)[] | undefined;
 }
 
+let loadedRe2: typeof RE2JS | undefined;
+
+/**
+ * re2js, evaluated the first time a scenario pattern is compiled: a plain run without one never needs it, and
+ * evaluating it costs several ms of every start (bench/README.md, issue 24, third stop). Not an `await
+ * import()`, which would make every pattern check asynchronous: esbuild turns this `require` into a call of
+ * the CommonJS copy bundled in dist/ (vitest provides `require` as well).
+ */
+function re2(): typeof RE2JS {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+  loadedRe2 ??= (require('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
+  return loadedRe2;
+}
+
 /**
  * `/pattern/flags` flags with an RE2 equivalent. `u` and `g` change nothing here (RE2 is always Unicode-aware,
  * and a check only asks whether, or where first, the pattern matches), so they are accepted as written.
  */
-const FLAGS: Readonly<Record<string, number>> = {
-  i: RE2JS.CASE_INSENSITIVE,
-  m: RE2JS.MULTILINE,
-  s: RE2JS.DOTALL,
-  u: 0,
-  g: 0,
-};
+function flagBit(flag: string, engine: typeof RE2JS): number | undefined {
+  switch (flag) {
+    case 'i':
+      return engine.CASE_INSENSITIVE;
+    case 'm':
+      return engine.MULTILINE;
+    case 's':
+      return engine.DOTALL;
+    case 'u':
+    case 'g':
+      return 0;
+    default:
+      return undefined;
+  }
+}
 
 /** RE2's own messages for what it lacks, reworded to say why and what to do instead. */
 function explain(message: string, pattern: string): string {
@@ -49,15 +71,16 @@ function splitSlashForm(written: string): { pattern: string; flags: string } {
  */
 export function compileScenarioRegex(written: string): ScenarioRegex | string {
   const { pattern, flags } = splitSlashForm(written);
+  const engine = re2();
   let flagBits = 0;
   for (const flag of flags) {
-    const bit = FLAGS[flag];
+    const bit = flagBit(flag, engine);
     if (bit === undefined) return `unsupported flag \`${flag}\` (use i, m, s)`;
     flagBits |= bit;
   }
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(pattern, flagBits);
+    compiled = engine.compile(pattern, flagBits);
   } catch (error) {
     return explain(error instanceof Error ? error.message : String(error), pattern);
   }
