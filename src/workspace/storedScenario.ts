@@ -8,8 +8,8 @@
  * garbage once it has finished. The bytes (~4 KB a file) stay in the parse cache file where it has them,
  * read back when a section is read, so a run of thousands of files holds none of them.
  */
-import { deserialize, serialize } from 'node:v8';
 import type { Scenario, Step } from '../language/index.js';
+import { decodeSection, EMPTY_SECTION_BYTES, encodeSection } from './sectionBytes.js';
 import type { SectionFile } from './sectionFile.js';
 
 type Sections = Pick<Scenario, 'setup' | 'steps' | 'teardown'>;
@@ -17,13 +17,6 @@ type SectionName = keyof Sections;
 
 /** The sections in the order a cache file keeps them, one after the other. */
 const SECTION_NAMES: readonly SectionName[] = ['setup', 'steps', 'teardown'];
-
-/**
- * An empty section's length: a section is a list of steps (or absent, in a partial model), and no other
- * such value serializes to as few bytes, so a section of this length is read as `[]` without reading or
- * deserializing it (most scenarios have no setup or teardown, and that was two `deserialize` per execution).
- */
-const EMPTY_LIST_BYTES = serialize([]).byteLength;
 
 /** The byte length of each section, in SECTION_NAMES order. */
 export type SectionLengths = readonly [number, number, number];
@@ -57,9 +50,12 @@ export class StoredSections {
     return this.lengths[0] + this.lengths[1] + this.lengths[2];
   }
 
-  /** Whether a section holds no steps (see EMPTY_LIST_BYTES). */
+  /**
+   * Whether a section holds no steps, told by its length alone: it is then read as `[]` without reading or
+   * decoding its bytes (most scenarios have no setup or teardown).
+   */
   isEmpty(name: SectionName): boolean {
-    return this.lengths[SECTION_NAMES.indexOf(name)] === EMPTY_LIST_BYTES;
+    return this.lengths[SECTION_NAMES.indexOf(name)] === EMPTY_SECTION_BYTES;
   }
 
   /**
@@ -118,9 +114,9 @@ export function storeScenario(scenario: Scenario): StoredScenarioData {
   return {
     header,
     sections: StoredSections.inMemory({
-      setup: serialize(setup),
-      steps: serialize(steps),
-      teardown: serialize(teardown),
+      setup: encodeSection(setup),
+      steps: encodeSection(steps),
+      teardown: encodeSection(teardown),
     }),
     uses: hasUse(setup) || hasUse(steps) || hasUse(teardown),
   };
@@ -132,7 +128,7 @@ export function storeScenario(scenario: Scenario): StoredScenarioData {
  */
 export function scenarioFromStore(data: StoredScenarioData): Scenario {
   const read = (section: SectionName) => (): Step[] =>
-    data.sections.isEmpty(section) ? [] : (deserialize(data.sections.read(section)) as Step[]);
+    data.sections.isEmpty(section) ? [] : (decodeSection(data.sections.read(section)) as Step[]);
   const scenario = Object.defineProperties(
     { ...data.header },
     {
@@ -164,8 +160,9 @@ export function mayUseOthers(scenario: Scenario): boolean {
 
 /**
  * Whether `word` (plain ASCII) is anywhere in `scenario`, as `JSON.stringify(scenario).includes(word)` says,
- * without making a stored scenario's steps into objects: the serializer writes each string as Latin-1 or as
- * UTF-16, so both spellings are looked for in the bytes.
+ * without making a stored scenario's steps into objects: a section is JSON text in UTF-8 (where an ASCII
+ * word is spelled as in Latin-1) or V8's format, which writes each string as Latin-1 or as UTF-16, so both
+ * spellings are looked for in the bytes.
  */
 export function scenarioMentions(scenario: Scenario, word: string): boolean {
   const data = dataOf.get(scenario);
