@@ -43,3 +43,13 @@ describe('JSON written piece by piece', () => {
     expect(streamed(value as Record<string, unknown>)).toBe(JSON.stringify(value, null, 2));
   });
 });
+
+describe('a list item written whole', () => {
+  it('is one piece of the text, at the indentation of its list', () => {
+    const record = { index: 0, request: { headers: { accept: '*/*' } } };
+    const item: ItemWriter = (pad) => (JSON.stringify(record, null, 2) ?? '').replace(/\n/g, `\n${pad}`);
+    const pieces = [...objectText([['steps', new Items([item])]], '')];
+    expect(pieces.join('')).toBe(JSON.stringify({ steps: [record] }, null, 2));
+    expect(pieces).toContain(JSON.stringify(record, null, 2).replace(/\n/g, '\n    '));
+  });
+});

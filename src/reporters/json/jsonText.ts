@@ -4,13 +4,16 @@
  * a list whose items are written one at a time as they are read.
  */
 
-/** Writes one item of a list at the indentation it is given. */
-export type ItemWriter = (pad: string) => Generator<string>;
+/**
+ * Writes one item of a list at the indentation it is given: as one piece when it is small, or piece by
+ * piece when it holds a list of its own.
+ */
+export type ItemWriter = (pad: string) => string | Generator<string>;
 
 const INDENT = '  ';
 
 /** A value written whole, indented to sit at `pad`. */
-function valueText(value: unknown, pad: string): string {
+export function valueText(value: unknown, pad: string): string {
   const text = JSON.stringify(value, null, 2);
   return pad === '' ? text : text.replace(/\n/g, `\n${pad}`);
 }
@@ -22,7 +25,9 @@ function* listText(items: Iterable<ItemWriter>, pad: string): Generator<string> 
   for (const item of items) {
     yield first ? `[\n${inner}` : `,\n${inner}`;
     first = false;
-    yield* item(inner);
+    const text = item(inner);
+    if (typeof text === 'string') yield text;
+    else yield* text;
   }
   yield first ? '[]' : `\n${pad}]`;
 }
