@@ -110,11 +110,12 @@ async function bundleCommonJs({ entry, outfile, shebang, define }) {
 }
 
 /**
- * Packages the program reaches with a synchronous `require()` at first use (src/expressions/scenarioRegex.ts:
- * re2js): built as CommonJS files of their own beside the chunks, so a run that never needs one neither
- * reads nor compiles it. esbuild cannot split a `require()` off into a chunk of its own, hence these.
+ * Packages the program reaches with a synchronous `require()` at first use (re2js in
+ * src/expressions/scenarioRegex.ts, `yaml` in src/language/parseYaml.ts): built as CommonJS files of their own
+ * beside the chunks, so a run that never needs one neither reads nor compiles it (commands that `import`
+ * `yaml`, such as convert, keep their own copy in a chunk). esbuild cannot split a `require()` off into a chunk of its own, hence these.
  */
-const REQUIRED_APART = ['re2js'];
+const REQUIRED_APART = ['re2js', 'yaml'];
 
 /** Points each `require()` of a REQUIRED_APART package at its own file in dist/lib/chunks. */
 const requiredApart = {

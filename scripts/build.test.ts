@@ -224,21 +224,28 @@ describe('dist/runner.cjs and the program in dist/lib', () => {
     });
   });
 
-  it('reads re2js only when a scenario has a pattern (~150 KiB of every plain run otherwise)', async () => {
-    // re2js is built as a CommonJS file of its own (scripts/build.mjs, REQUIRED_APART), required at first use.
+  it('reads re2js and yaml only when a scenario needs them (~260 KiB of every plain run otherwise)', async () => {
+    // Both are built as CommonJS files of their own (scripts/build.mjs, REQUIRED_APART), required at first
+    // use: re2js for a scenario pattern, `yaml` for a file the fast reader (commonYaml.ts) leaves to it.
     const required = async (project: string, command: string): Promise<string[]> => {
       const probe = `process.on('exit', () => process.stderr.write(JSON.stringify(Object.keys(require.cache))));\n`;
       const files = JSON.parse(await probedRun(project, probe, command)) as string[];
-      return files.filter((file) => file.endsWith('re2js.cjs'));
+      return files.filter((file) => file.startsWith(join(root, 'dist', 'lib'))).sort();
     };
-    await withHttpProject('re2js-probe', async (project) => {
+    const apart = (name: string) => join(root, 'dist', 'lib', 'chunks', `${name}.cjs`);
+    await withHttpProject('required-apart-probe', async (project) => {
       expect(await required(project, 'run')).toEqual([]);
+      // The same probe sees each once a scenario needs it: the check above means something.
       writeFileSync(
         join(project, '.runner', 'tests', 'pattern.yaml'),
         'scenario: pattern\nsteps:\n  - request: { method: GET, url: /x }\n    expect: { body.ok: matchesRegex ^t }\n',
       );
-      // The same probe sees it once a scenario has a pattern: the check above means something.
-      expect(await required(project, 'validate')).toEqual([join(root, 'dist', 'lib', 'chunks', 're2js.cjs')]);
+      expect(await required(project, 'validate')).toEqual([apart('re2js')]);
+      writeFileSync(
+        join(project, '.runner', 'tests', 'anchor.yaml'),
+        'scenario: anchor\nsteps:\n  - &get\n    request: { method: GET, url: /x }\n',
+      );
+      expect(await required(project, 'validate')).toEqual([apart('re2js'), apart('yaml')]);
     });
   });
 

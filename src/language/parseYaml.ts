@@ -72,8 +72,9 @@ let loadedYamlPackage: typeof YamlPackage | undefined;
 /**
  * The `yaml` package, evaluated the first time a text needs it: most runs never do (commonYaml.ts reads their
  * files), and evaluating it costs about 4 ms of every start (bench/README.md, issue 24, third stop). Not an
- * `await import()`, which would make parseYaml and its callers asynchronous: esbuild turns this `require` of
- * a CommonJS package into a call of the copy bundled in dist/ (vitest provides `require` as well).
+ * `await import()`, which would make parseYaml and its callers asynchronous: the build makes `yaml` a CommonJS
+ * file of its own in dist/lib/chunks that this `require` reads (scripts/build.mjs, REQUIRED_APART), so a run
+ * that never needs it does not read it either (vitest provides `require` as well).
  */
 function yamlPackage(): typeof YamlPackage {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
