@@ -66,6 +66,18 @@ async function setUp(http: string): Promise<FileWorkspace> {
   return workspace;
 }
 
+/** The plain request went through the proxy as an absolute URL and the TLS one as a CONNECT tunnel, both with its credentials. */
+function expectBothThroughProxy(
+  requests: readonly { method: string; target: string; proxyAuthorization?: string }[],
+) {
+  expect(requests.map((r) => `${r.method} ${r.target}`)).toEqual([
+    `GET http://localhost:${apiPort}/plain`,
+    `CONNECT localhost:${securePort}`,
+  ]);
+  const credentials = `Basic ${Buffer.from('tester:Pr0xyS3cret').toString('base64')}`;
+  expect(requests.every((r) => r.proxyAuthorization === credentials)).toBe(true);
+}
+
 describe('proxies (http.proxy and the environment variables)', () => {
   it('sends every request through http.proxy: absolute form for http, CONNECT for https', async () => {
     const ws = await setUp('');
@@ -76,12 +88,7 @@ describe('proxies (http.proxy and the environment variables)', () => {
     const run = await runCli(['run', '--report', 'json,html,junit'], { cwd: ws.dir });
     expect(run.stdout).toContain('2 passed');
     expect(run.code).toBe(0);
-    expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual([
-      `GET http://localhost:${apiPort}/plain`,
-      `CONNECT localhost:${securePort}`,
-    ]);
-    const credentials = `Basic ${Buffer.from('tester:Pr0xyS3cret').toString('base64')}`;
-    expect(proxy.requests.every((r) => r.proxyAuthorization === credentials)).toBe(true);
+    expectBothThroughProxy(proxy.requests);
 
     // The report says a proxy carried each request, and never shows its password.
     const reports = await ws.latestReports();
@@ -134,12 +141,7 @@ steps:
     const run = await runCli(['run'], { cwd: workspace.dir });
     expect(run.stdout).toContain('2 passed');
     expect(run.code).toBe(0);
-    expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual([
-      `GET http://localhost:${apiPort}/plain`,
-      `CONNECT localhost:${securePort}`,
-    ]);
-    const credentials = `Basic ${Buffer.from('tester:Pr0xyS3cret').toString('base64')}`;
-    expect(proxy.requests.every((r) => r.proxyAuthorization === credentials)).toBe(true);
+    expectBothThroughProxy(proxy.requests);
   });
 
   it('fills in $accounts fields in http.proxy, and masks them everywhere', async () => {
